@@ -1,0 +1,46 @@
+# The two README commands: `make run` and `make test`. Both install what the
+# build needs first (scripts/setup.sh), so they work on a fresh Debian/Ubuntu.
+GO      ?= go
+XVFB    := xvfb-run -a -s "-screen 0 1280x800x24"
+PKGS    := ./...
+ARGS    ?=
+
+.PHONY: run test bench fuzz setup-run setup-test build contract
+
+setup-run:
+	@scripts/setup.sh run
+
+setup-test:
+	@scripts/setup.sh test
+
+build: setup-run
+	$(GO) build -o bin/sandbox ./cmd/sandbox
+
+## run: open the sandbox window on the default scene (pass flags with ARGS="...")
+run: build
+	./bin/sandbox $(ARGS)
+
+## test: gofmt, go vet, every Go test, with the window tests under Xvfb
+test: setup-test
+	@out=$$(gofmt -l .); \
+	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+	SANDBOX_REQUIRE_DISPLAY=1 $(XVFB) $(GO) test -count=1 $(PKGS)
+
+## bench: the benchmarks, including the frame-pacing check of a real window
+bench: setup-test
+	SANDBOX_REQUIRE_DISPLAY=1 $(XVFB) $(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+## fuzz: a short run of every fuzz target (counts, not seconds: Go 1.26's
+## -fuzztime with a duration can end in "context deadline exceeded", golang/go#75804)
+FUZZN ?= 20000x
+fuzz:
+	$(GO) test ./engine/loop -run '^$$' -fuzz '^FuzzAdvance$$' -fuzztime $(FUZZN)
+	$(GO) test ./engine/scene -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZN)
+	$(GO) test ./engine/ccd -run '^$$' -fuzz '^FuzzSweep$$' -fuzztime $(FUZZN)
+	$(GO) test ./engine/ccd -run '^$$' -fuzz '^FuzzSweepBox$$' -fuzztime $(FUZZN)
+	$(GO) test ./engine/physics -run '^$$' -fuzz '^FuzzNoTunnel$$' -fuzztime $(FUZZN)
+
+## contract: the headless-run contract check from ../shared
+contract:
+	../shared/contract-check

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+
+	"sandbox/engine/frames"
+	"sandbox/engine/gfx"
+	"sandbox/engine/loop"
+	"sandbox/engine/physics"
+	"sandbox/engine/scene"
+)
+
+// app is one window run: the window and renderer, the scene's world, loop
+// and script, the camera, and the frame-time machinery. Everything runs on
+// the main thread; GLFW callbacks only change fields of the app.
+type app struct {
+	o   windowOptions
+	win *glfw.Window
+
+	r       *gfx.Renderer
+	view    *gfx.WorldView
+	lines   gfx.LineBatch
+	overlay gfx.LineBatch
+	frame   gfx.Frame
+
+	sim simulation
+	cam camera
+	in  inputState
+
+	pacer      *frames.Pacer
+	stabiliser *frames.Stabiliser
+	window     *frames.Stats // the panel's window of recent frames
+	runStats   *frames.Stats // the whole run, for -stats
+	target     frames.Target
+	customHz   float64 // a -display-hz not in the H cycle; 0 once H is pressed
+	nativeHz   float64
+	vsync      bool
+	fullscreen bool
+	windowed   [4]int // x, y, w, h to return to from fullscreen
+
+	frameIndex int
+	renderTime float64 // seconds since start, the clock trails and markers age by
+	lastNs     int64
+	stats      appStats
+
+	screenshotPending string // F12: write this file after the next render
+	quit              bool
+}
+
+// frameClock is the one clock of a window run: monotonic nanoseconds from
+// GLFW's high-resolution timer.
+func frameClock() int64 { return int64(glfw.GetTime() * 1e9) }
+
+func sleepNs(ns int64) { time.Sleep(time.Duration(ns)) }
+
+// newApp builds the renderer and the scene's simulation for an open window.
+func newApp(o windowOptions, win *glfw.Window) (*app, error) {
+	a := &app{o: o, win: win, vsync: o.VSync, stabiliser: frames.NewStabiliser()}
+	r, err := gfx.NewRenderer(gfx.Options{CheckErrors: debugGL})
+	if err != nil {
+		return nil, err
+	}
+	a.r = r
+	a.view = gfx.NewWorldView(o.Interp)
+	a.view.Flagged = a.sim.flagged
+	a.pacer = frames.NewPacer(frameClock, sleepNs)
+	a.window = frames.NewStats(1024)
+	a.runStats = frames.NewStats(1 << 16)
+	if m := glfw.GetPrimaryMonitor(); m != nil {
+		if vm := m.GetVideoMode(); vm != nil {
+			a.nativeHz = float64(vm.RefreshRate)
+		}
+	}
+	var ok bool
+	if a.target, ok = frames.TargetForHz(o.DisplayHz); !ok {
+		a.customHz = o.DisplayHz
+	}
+	a.applyDisplay()
+	a.sim.shotSpeed = 3000
+	a.sim.ccdFlag = o.CCD
+	if err := a.loadScene(o.Scene); err != nil {
+		a.close()
+		return nil, err
+	}
+	a.installCallbacks()
+	return a, nil
+}
+
+// loadScene builds a fresh world, script and loop for sc and frames the
+// camera on it.
+func (a *app) loadScene(sc *scene.Scene) error {
+	if err := a.sim.load(sc); err != nil {
+		return err
+	}
+	a.r.SetStatics(gfx.Statics(a.sim.world))
+	a.view.Reset()
+	a.cam.frameWorld(a.sim.world)
+	a.win.SetTitle("sandbox — " + sc.Name)
+	return nil
+}
+
+// close frees the renderer; the window is destroyed by runWindow.
+func (a *app) close() {
+	if a.r != nil {
+		a.r.Delete()
+		a.r = nil
+	}
+}
+
+// run is the frame loop.
+func (a *app) run() error {
+	a.lastNs = frameClock()
+	a.pacer.Reset()
+	for !a.quit && !a.win.ShouldClose() && (a.o.Frames == 0 || a.frameIndex < a.o.Frames) {
+		if err := a.frameOnce(); err != nil {
+			return err
+		}
+	}
+	return a.writeStats()
+}
+
+// frameOnce is one display frame: input, simulation on real frame time,
+// drawing at interpolated poses, pacing, presenting.
+func (a *app) frameOnce() error {
+	glfw.PollEvents()
+	now := frameClock()
+	frameSeconds := float64(now-a.lastNs) * 1e-9
+	a.lastNs = now
+	a.renderTime += frameSeconds
+	a.in.update(a, frameSeconds)
+	if a.frameIndex == a.o.FireAtFrame {
+		a.sim.fire(&a.cam, false)
+	}
+
+	step := a.sim.lp.Config().StepSeconds
+	fed := a.stabiliser.Apply(frameSeconds, step)
+	a.sim.now = a.renderTime
+	a.sim.view = a.view
+	fr, err := a.sim.lp.Advance(fed, a.sim.step)
+	if err != nil {
+		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+	}
+
+	fw, fh := a.win.GetFramebufferSize()
+	last := a.o.Frames > 0 && a.frameIndex == a.o.Frames-1
+	drawn := fw > 0 && fh > 0
+	if drawn {
+		if err := a.draw(fr, fw, fh); err != nil {
+			return err
+		}
+		if last && a.o.Screenshot != "" {
+			if err := a.screenshot(a.o.Screenshot, fw, fh); err != nil {
+				return err
+			}
+		}
+		if a.screenshotPending != "" {
+			if err := a.screenshot(a.screenshotPending, fw, fh); err != nil {
+				fmt.Println("sandbox:", err)
+			}
+			a.screenshotPending = ""
+		}
+	}
+
+	a.pacer.Wait()
+	if drawn {
+		a.win.SwapBuffers()
+		presented := frameClock()
+		a.window.Present(presented)
+		a.runStats.Present(presented)
+	} else {
+		// Minimised: nothing to present, keep simulating at a sane rate.
+		if a.pacer.Hz() == 0 {
+			sleepNs(1_000_000_000 / 60)
+		}
+		a.window.Restart()
+		a.runStats.Restart()
+	}
+	a.fillStats(fr, frameSeconds, fed, drawn)
+	a.frameIndex++
+	return nil
+}
+
+// draw builds the frame from the world at the loop's alpha and renders it.
+func (a *app) draw(fr loop.Frame, fw, fh int) error {
+	a.lines.Reset()
+	a.overlay.Reset()
+	w := a.sim.world
+	a.view.Build(w, fr.Alpha, a.sim.lp.Config().StepSeconds, a.renderTime, &a.lines, &a.overlay)
+	a.frame = gfx.Frame{
+		Width: fw, Height: fh, Camera: a.cam.view(),
+		Dynamic: a.view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,
+	}
+	if err := a.r.Render(&a.frame); err != nil {
+		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+	}
+	return nil
+}
+
+func (a *app) screenshot(path string, fw, fh int) error {
+	img, err := gfx.ReadPixels(fw, fh)
+	if err != nil {
+		return err
+	}
+	return gfx.SavePNG(path, img)
+}
+
+// world is the current physics world (for tests and the panel).
+func (a *app) world() *physics.World { return a.sim.world }

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sandbox/engine/frames"
+	"sandbox/engine/gfx"
+	"sandbox/engine/loop"
+	"sandbox/engine/physics"
+	"sandbox/engine/scene"
+)
+
+// Shot limits and defaults (issue 4: 10 to 20,000 m/s).
+const (
+	minShotSpeed = 10.0    // m/s
+	maxShotSpeed = 20000.0 // m/s
+	minShotHalf  = 0.01    // m
+	maxShotHalf  = 0.5     // m
+	// flagSeconds is how long a body caught teleporting without the flag
+	// stays marked on screen.
+	flagSeconds = 2.0
+)
+
+// shotSpeeds are the steps of [ and ].
+var shotSpeeds = []float64{10, 20, 50, 100, 200, 500, 1000, 2000, 3000, 5000, 10000, 20000}
+
+// simulation is the scene being run: its world, script and loop, the
+// inputs queued for the next tick boundary, and the teleport detector.
+type simulation struct {
+	sc     *scene.Scene
+	world  *physics.World
+	script *scene.Script
+	lp     *loop.Loop
+
+	inputs  []physics.Input // this step's inputs, reused
+	pending []physics.Input // user inputs for the next tick boundary
+
+	teleports    *frames.TeleportDetector
+	flaggedUntil []float64 // per body index: render time until which it is marked
+
+	now  float64        // render time of the frame being simulated, s
+	view *gfx.WorldView // receives each step's events
+
+	shotSpeed float64 // m/s
+	shotHalf  float64 // m, cube half extent
+	shots     int
+	loaded    bool
+	ccdFlag   bool // the -ccd value, applied to the first scene
+}
+
+// load builds a fresh world, script and loop for sc.
+func (s *simulation) load(sc *scene.Scene) error {
+	w, err := sc.NewWorld(frameClock)
+	if err != nil {
+		return fmt.Errorf("scene %s: %w", sc.Name, err)
+	}
+	lp, err := loop.New(sc.LoopConfig())
+	if err != nil {
+		return fmt.Errorf("scene %s: %w", sc.Name, err)
+	}
+	if !s.loaded {
+		w.SetCCD(s.ccdFlag)
+		s.loaded = true
+	}
+	if s.teleports == nil {
+		s.teleports = frames.NewTeleportDetector()
+	}
+	if s.shotHalf == 0 {
+		s.shotHalf = 0.1
+	}
+	s.sc, s.world, s.lp = sc, w, lp
+	s.script = sc.NewScript(w)
+	s.pending = s.pending[:0]
+	s.teleports.Reset()
+	s.flaggedUntil = s.flaggedUntil[:0]
+	return nil
+}
+
+// step is the loop's fixed-step callback: this tick's scripted inputs, then
+// the user's queued ones, one physics step, then what the view and the
+// teleport detector need from it.
+func (s *simulation) step(tick uint64) bool {
+	s.inputs = s.script.InputsFor(tick, s.inputs[:0])
+	s.inputs = append(s.inputs, s.pending...)
+	s.pending = s.pending[:0]
+	dt := s.lp.Config().StepSeconds
+	s.world.Step(dt, s.inputs)
+	if s.view != nil {
+		s.view.AfterStep(s.world, s.now)
+	}
+	s.checkTeleports(dt)
+	return true
+}
+
+// checkTeleports runs the detector over every body after a step.
+func (s *simulation) checkTeleports(dt float64) {
+	n := s.world.NumBodies()
+	for len(s.flaggedUntil) < n {
+		s.flaggedUntil = append(s.flaggedUntil, 0)
+	}
+	for i := 0; i < n; i++ {
+		b := s.world.Body(i)
+		if s.teleports.Check(i, b.Prev.Center, b.Curr.Center, b.Prev.Orientation, b.Curr.Orientation,
+			b.Velocity, b.AngularVelocity, b.Teleported, dt) {
+			s.flaggedUntil[i] = s.now + flagSeconds
+		}
+	}
+}
+
+// flagged reports whether body i is marked as caught teleporting.
+func (s *simulation) flagged(i int) bool {
+	return i < len(s.flaggedUntil) && s.flaggedUntil[i] > s.now
+}
+
+// fire queues a projectile from the camera along the view for the next tick
+// boundary: a cube, or with plate a thin spinning plate.
+func (s *simulation) fire(c *camera, plate bool) {
+	s.shots++
+	d := physics.DefaultBodyDef()
+	d.Name = fmt.Sprintf("user-shot-%d", s.shots)
+	f := c.forward()
+	d.Center = c.eye().Add(f.Mul(1 + s.shotHalf))
+	d.Velocity = f.Mul(s.shotSpeed)
+	d.Half = mgl64.Vec3{s.shotHalf, s.shotHalf, s.shotHalf}
+	d.Mass = 0.1
+	d.Bullet = true
+	if plate {
+		// A plate 30x thinner than it is wide, tumbling end over end:
+		// the case that swept bounds of the start and end pose miss.
+		d.Half = mgl64.Vec3{s.shotHalf * 3, s.shotHalf * 0.1, s.shotHalf * 3}
+		right := f.Cross(mgl64.Vec3{0, 1, 0})
+		if right.Len() < 1e-6 {
+			right = mgl64.Vec3{1, 0, 0}
+		}
+		d.AngularVelocity = right.Normalize().Mul(40)
+	}
+	s.pending = append(s.pending, physics.Input{Kind: physics.InputFire, Fire: d})
+}
+
+// ccdAfterPending is what CCD will be once the queued inputs are applied.
+func (s *simulation) ccdAfterPending() bool {
+	on := s.world.CCD()
+	for _, in := range s.pending {
+		if in.Kind == physics.InputSetCCD {
+			on = in.Enabled
+		}
+	}
+	return on
+}
+
+// toggleCCD queues a CCD switch for the next tick boundary.
+func (s *simulation) toggleCCD() {
+	s.pending = append(s.pending, physics.Input{Kind: physics.InputSetCCD, Enabled: !s.ccdAfterPending()})
+}
+
+// changeSpeed moves the shot speed one step up (dir > 0) or down.
+func (s *simulation) changeSpeed(dir int) {
+	i := 0
+	for i < len(shotSpeeds)-1 && shotSpeeds[i] < s.shotSpeed {
+		i++
+	}
+	if dir > 0 && shotSpeeds[i] <= s.shotSpeed {
+		i++
+	} else if dir < 0 {
+		i--
+	}
+	s.shotSpeed = shotSpeeds[max(0, min(i, len(shotSpeeds)-1))]
+}
+
+// changeSize scales the shot size by a factor within its limits.
+func (s *simulation) changeSize(factor float64) {
+	s.shotHalf = max(minShotHalf, min(maxShotHalf, s.shotHalf*factor))
+}

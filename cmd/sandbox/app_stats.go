@@ -1,0 +1,143 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"sandbox/engine/frames"
+	"sandbox/engine/interp"
+	"sandbox/engine/loop"
+	"sandbox/engine/physics"
+)
+
+// appStats is the per-frame set of numbers the panel shows. The app fills
+// it every frame without allocating; the Dear ImGui panel (engine/ui) reads
+// it and keeps its own plot history.
+type appStats struct {
+	Scene string
+	Frame int    // display frames so far
+	Tick  uint64 // physics ticks so far
+
+	Steps          int     // physics steps this frame
+	Alpha          float64 // [0, 1): how far between prev and curr the drawn poses are
+	Accumulator    float64 // s of unsimulated time left after this frame
+	FrameSeconds   float64 // measured frame time, s
+	FedSeconds     float64 // frame time after time scale (and the stabiliser), s
+	DroppedSeconds float64 // time dropped by the clamp and the step cap this frame, s
+	DroppedTotal   float64 // s, over the run
+
+	PresentHz        float64 // measured presentation rate over the recent window, Hz
+	MeanFrameSeconds float64 // over the recent window, s
+	P99FrameSeconds  float64 // over the recent window, s
+	JitterSeconds    float64 // standard deviation of the frame period, s
+
+	Target     frames.Target
+	TargetHz   float64 // what the pacer holds, 0 = not pacing
+	NativeHz   float64 // the monitor's refresh rate, 0 if unknown
+	VSync      bool
+	Fullscreen bool
+	Stabiliser bool
+	Drawn      bool // false while minimised
+
+	Paused    bool
+	TimeScale float64
+	Interp    interp.Mode
+	CCD       bool
+
+	Bodies, Awake     int
+	CCDHits, Tunnels  uint64 // cumulative, from the physics counters
+	TeleportsDetected uint64 // undeclared teleports the detector found
+	Profile           physics.Profile
+
+	ShotSpeed float64 // m/s
+	ShotHalf  float64 // m
+	CameraFly bool
+	ShowHelp  bool
+}
+
+// fillStats updates a.stats after a frame.
+func (a *app) fillStats(fr loop.Frame, frameSeconds, fed float64, drawn bool) {
+	s := &a.stats
+	w := a.sim.world
+	sum := a.window.Summary()
+	dropped := fr.ClampedSeconds + fr.CappedSeconds
+	awake := 0
+	for i := 0; i < w.NumBodies(); i++ {
+		if !w.Body(i).Sleeping {
+			awake++
+		}
+	}
+	c := w.Counters()
+	*s = appStats{
+		Scene: a.sim.sc.Name, Frame: a.frameIndex + 1, Tick: a.sim.lp.Tick(),
+		Steps: fr.Steps, Alpha: fr.Alpha, Accumulator: fr.Accumulator,
+		FrameSeconds: frameSeconds, FedSeconds: fed, DroppedSeconds: dropped, DroppedTotal: s.DroppedTotal + dropped,
+		PresentHz: sum.RateHz, MeanFrameSeconds: sum.MeanSeconds, P99FrameSeconds: sum.P99Seconds,
+		JitterSeconds: sum.JitterSeconds,
+		Target:        a.target, TargetHz: a.pacer.Hz(), NativeHz: a.nativeHz, VSync: a.vsync,
+		Fullscreen: a.fullscreen, Stabiliser: a.stabiliser.Enabled, Drawn: drawn,
+		Paused: a.sim.lp.Paused(), TimeScale: a.sim.lp.TimeScale(), Interp: a.view.Mode, CCD: w.CCD(),
+		Bodies: w.NumBodies(), Awake: awake, CCDHits: c.CCDHits, Tunnels: c.Tunnels,
+		TeleportsDetected: a.sim.teleports.Count(), Profile: w.Profile(),
+		ShotSpeed: a.sim.shotSpeed, ShotHalf: a.sim.shotHalf, CameraFly: a.cam.fly, ShowHelp: a.in.showHelp,
+	}
+}
+
+// statsFile is the -stats JSON: DESIGN.md's fields first, then extras
+// that let a script check what the run did.
+type statsFile struct {
+	Frames            int         `json:"frames"`
+	DisplayHzMeasured float64     `json:"display_hz_measured"`
+	MeanFrameSeconds  float64     `json:"mean_frame_seconds"`
+	P99FrameSeconds   float64     `json:"p99_frame_seconds"`
+	Ticks             uint64      `json:"ticks"`
+	DroppedSeconds    float64     `json:"dropped_seconds"`
+	Scene             string      `json:"scene"`
+	TargetHz          float64     `json:"target_hz"`
+	VSync             bool        `json:"vsync"`
+	Interp            string      `json:"interp"`
+	CCD               bool        `json:"ccd"`
+	CCDHits           uint64      `json:"ccd_hits"`
+	Tunnels           uint64      `json:"tunnels"`
+	TeleportsDetected uint64      `json:"teleports_detected"`
+	Bodies            []statsBody `json:"bodies"`
+}
+
+type statsBody struct {
+	Name     string     `json:"name"`
+	Center   [3]float64 `json:"center"`
+	Velocity [3]float64 `json:"velocity"`
+	Sleeping bool       `json:"sleeping"`
+}
+
+// writeStats writes -stats at the end of the run.
+func (a *app) writeStats() error {
+	if a.o.Stats == "" {
+		return nil
+	}
+	w := a.sim.world
+	mean := a.runStats.RunMeanSeconds()
+	out := statsFile{
+		Frames: a.frameIndex, MeanFrameSeconds: mean, P99FrameSeconds: a.runStats.Summary().P99Seconds,
+		Ticks: a.sim.lp.Tick(), DroppedSeconds: a.stats.DroppedTotal,
+		Scene: a.sim.sc.Name, TargetHz: a.pacer.Hz(), VSync: a.vsync, Interp: a.view.Mode.String(),
+		CCD: w.CCD(), CCDHits: w.Counters().CCDHits, Tunnels: w.Counters().Tunnels,
+		TeleportsDetected: a.sim.teleports.Count(), Bodies: []statsBody{},
+	}
+	if mean > 0 {
+		out.DisplayHzMeasured = 1 / mean
+	}
+	for i := 0; i < w.NumBodies(); i++ {
+		b := w.Body(i)
+		out.Bodies = append(out.Bodies, statsBody{Name: b.Name, Center: b.Curr.Center, Velocity: b.Velocity, Sleeping: b.Sleeping})
+	}
+	data, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return fmt.Errorf("-stats: %w", err)
+	}
+	if err := os.WriteFile(a.o.Stats, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("-stats: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"sandbox/engine/interp"
+)
+
+// options is the parsed command line.
+type options struct {
+	headless   bool
+	listScenes bool
+	scene      string
+
+	displayHz    float64
+	jitter       float64
+	hitchEvery   int
+	hitchSeconds float64
+	seed         uint64
+	seconds      float64
+	ticks        uint64
+	ccd          bool
+	interp       interp.Mode
+	report       string
+	trace        string
+
+	vsync       bool
+	frames      int
+	screenshot  string
+	stats       string
+	fireAtFrame int
+
+	set map[string]bool // flags given on the command line
+}
+
+// Flags that only one of the two modes reads; giving one to the other mode is
+// a mistake worth one clear line rather than silence.
+var (
+	headlessOnly = []string{"jitter", "hitch-every", "hitch-seconds", "seed", "seconds", "ticks", "report", "trace"}
+	windowOnly   = []string{"vsync", "frames", "screenshot", "stats", "fire-at-frame"}
+)
+
+// usageError is a bad flag or file: exit status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// errHelp asks for the usage text on stdout and exit status 0.
+var errHelp = errors.New("help")
+
+func newFlagSet(o *options, interpName *string) *flag.FlagSet {
+	fs := flag.NewFlagSet("sandbox", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.BoolVar(&o.headless, "headless", false, "run without a window on a simulated display")
+	fs.BoolVar(&o.listScenes, "list-scenes", false, "list the built-in scenes and exit")
+	fs.StringVar(&o.scene, "scene", "range", "built-in scene name or path of a scene JSON file")
+	fs.Float64Var(&o.displayHz, "display-hz", 0, "display rate in Hz (headless: simulated, default 60; window: frame-pacer target, 0 = as fast as vsync allows)")
+	fs.Float64Var(&o.jitter, "jitter", 0, "headless: frame-time jitter fraction in [0, 1)")
+	fs.IntVar(&o.hitchEvery, "hitch-every", 0, "headless: every N-th frame is a hitch (0 = none)")
+	fs.Float64Var(&o.hitchSeconds, "hitch-seconds", 0.05, "headless: length of a hitch frame in seconds")
+	fs.Uint64Var(&o.seed, "seed", 1, "headless: seed of the jitter PRNG")
+	fs.Float64Var(&o.seconds, "seconds", 0, "headless: simulated display seconds to run (default 10)")
+	fs.Uint64Var(&o.ticks, "ticks", 0, "headless: stop as soon as this tick completes")
+	fs.BoolVar(&o.ccd, "ccd", true, "continuous collision detection (default: the scene's setting)")
+	fs.StringVar(interpName, "interp", "lerp", "how poses are drawn between ticks: off, lerp, slerp, extrapolate")
+	fs.StringVar(&o.report, "report", "", "headless: write the run report JSON here")
+	fs.StringVar(&o.trace, "trace", "", "headless: write one JSON line per frame here")
+	fs.BoolVar(&o.vsync, "vsync", true, "window: wait for vertical sync")
+	fs.IntVar(&o.frames, "frames", 0, "window: exit after this many frames (0 = run until closed)")
+	fs.StringVar(&o.screenshot, "screenshot", "", "window: write the last frame as PNG here")
+	fs.StringVar(&o.stats, "stats", "", "window: write frame statistics JSON here")
+	fs.IntVar(&o.fireAtFrame, "fire-at-frame", -1, "window: fire one shot from the camera at this frame (-1 = never)")
+	return fs
+}
+
+// parseFlags reads args (without the program name). Errors are usageError or errHelp.
+func parseFlags(args []string) (*options, error) {
+	o := &options{set: map[string]bool{}}
+	var interpName string
+	fs := newFlagSet(o, &interpName)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, errHelp
+		}
+		return nil, usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return nil, usagef("unexpected argument %q (flags start with -; see -h)", fs.Arg(0))
+	}
+	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
+
+	mode, err := interp.ParseMode(interpName)
+	if err != nil {
+		return nil, usagef("-interp: %v", err)
+	}
+	o.interp = mode
+
+	if o.headless {
+		for _, n := range windowOnly {
+			if o.set[n] {
+				return nil, usagef("-%s applies to window runs, not -headless", n)
+			}
+		}
+		if !o.set["display-hz"] {
+			o.displayHz = 60
+		}
+		if o.set["ticks"] && o.set["seconds"] {
+			return nil, usagef("-ticks and -seconds both given: pick one")
+		}
+		if o.set["ticks"] && o.ticks == 0 {
+			return nil, usagef("-ticks 0: must be at least 1")
+		}
+		if !o.set["seconds"] {
+			o.seconds = 10
+		}
+		// The display itself (rate, jitter, hitches) and -seconds are checked
+		// by the headless runner before anything runs.
+	} else {
+		for _, n := range headlessOnly {
+			if o.set[n] {
+				return nil, usagef("-%s applies to -headless runs only", n)
+			}
+		}
+		if math.IsNaN(o.displayHz) || math.IsInf(o.displayHz, 0) || o.displayHz < 0 {
+			return nil, usagef("-display-hz %v: must be 0 (as fast as vsync allows) or a rate > 0", o.displayHz)
+		}
+		if o.frames < 0 {
+			return nil, usagef("-frames %d: must be >= 0", o.frames)
+		}
+		if o.fireAtFrame < -1 {
+			return nil, usagef("-fire-at-frame %d: must be -1 (never) or a frame number", o.fireAtFrame)
+		}
+		if o.screenshot != "" && !strings.HasSuffix(strings.ToLower(o.screenshot), ".png") {
+			return nil, usagef("-screenshot %q: must name a .png file", o.screenshot)
+		}
+	}
+	return o, nil
+}
+
+// usage is the -h text.
+func usage(w io.Writer) {
+	var o options
+	var s string
+	fs := newFlagSet(&o, &s)
+	fmt.Fprintln(w, "usage: sandbox [flags]            open the window (default scene: range)")
+	fmt.Fprintln(w, "       sandbox -headless [flags]  run on a simulated display and write a report")
+	fmt.Fprintln(w, "       sandbox -list-scenes       list the built-in scenes")
+	fmt.Fprintln(w)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}

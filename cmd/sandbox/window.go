@@ -1,0 +1,126 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+
+	"sandbox/engine/gfx"
+	"sandbox/engine/interp"
+	"sandbox/engine/scene"
+)
+
+// windowOptions are what a window run needs from the command line.
+type windowOptions struct {
+	Scene       *scene.Scene
+	DisplayHz   float64 // frame-pacer target, Hz; 0 = as fast as vsync allows
+	VSync       bool
+	CCD         bool
+	Interp      interp.Mode
+	Frames      int    // exit after this many frames; 0 = until closed
+	Screenshot  string // write the last frame here as PNG ("" = no)
+	Stats       string // write frame statistics JSON here ("" = no)
+	FireAtFrame int    // fire one shot from the camera at this frame; -1 = never
+
+	// Width and Height are the window size in screen coordinates; 0 means 1280 x 720.
+	Width, Height int
+	// onExit, when set, is called with the app after the last frame and
+	// before anything is freed (tests inspect the world and the renderer).
+	onExit func(a *app) error
+}
+
+// errNoDisplay is returned (wrapped) when GLFW cannot start or open a
+// window: there is no display to draw on.
+var errNoDisplay = errors.New("cannot open a window (no display?): use -headless, or run under xvfb-run")
+
+// errNoGL41 is returned (wrapped) when a window opens but the driver has no
+// OpenGL 4.1 core profile.
+var errNoGL41 = errors.New("OpenGL 4.1 core profile not available from this driver")
+
+// runWindow opens the window and runs the scene until it is closed, Esc is
+// pressed or o.Frames frames have been drawn. It must run on the main OS
+// thread (main.go locks it in init).
+func runWindow(o windowOptions) error {
+	if o.Scene == nil {
+		return fmt.Errorf("window: no scene")
+	}
+	win, err := openWindow(o)
+	if err != nil {
+		return err
+	}
+	defer glfw.Terminate()
+	defer win.Destroy()
+	a, err := newApp(o, win)
+	if err != nil {
+		return err
+	}
+	runErr := a.run()
+	if o.onExit != nil && runErr == nil {
+		runErr = o.onExit(a)
+	}
+	a.close()
+	if n := gfx.LiveObjects(); n != 0 && runErr == nil {
+		runErr = fmt.Errorf("window: %d GL objects not deleted on exit", n)
+	}
+	return runErr
+}
+
+// openWindow starts GLFW and opens a window with a 4.1 core, forward
+// compatible context. It asks for 4x MSAA first and falls back to none.
+func openWindow(o windowOptions) (*glfw.Window, error) {
+	if err := glfw.Init(); err != nil {
+		return nil, fmt.Errorf("%w (%v)", errNoDisplay, oneLineErr(err))
+	}
+	w, h := o.Width, o.Height
+	if w <= 0 || h <= 0 {
+		w, h = 1280, 720
+	}
+	var win *glfw.Window
+	var err error
+	for _, samples := range []int{4, 0} {
+		glfw.DefaultWindowHints()
+		glfw.WindowHint(glfw.ContextVersionMajor, 4)
+		glfw.WindowHint(glfw.ContextVersionMinor, 1)
+		glfw.WindowHint(glfw.OpenGLProfile, glfw.OpenGLCoreProfile)
+		glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
+		glfw.WindowHint(glfw.Samples, samples)
+		glfw.WindowHint(glfw.ScaleToMonitor, glfw.True)
+		win, err = glfw.CreateWindow(w, h, "sandbox — "+o.Scene.Name, nil, nil)
+		if err == nil {
+			break
+		}
+	}
+	if err != nil {
+		glfw.Terminate()
+		if isGLVersionError(err) {
+			return nil, fmt.Errorf("%w: %v", errNoGL41, oneLineErr(err))
+		}
+		return nil, fmt.Errorf("%w (%v)", errNoDisplay, oneLineErr(err))
+	}
+	win.MakeContextCurrent()
+	if err := gfx.Init(); err != nil {
+		win.Destroy()
+		glfw.Terminate()
+		return nil, fmt.Errorf("%w: %v", errNoGL41, err)
+	}
+	return win, nil
+}
+
+// isGLVersionError tells a driver without GL 4.1 core from no display.
+func isGLVersionError(err error) bool {
+	var ge *glfw.Error
+	if errors.As(err, &ge) {
+		return ge.Code == glfw.VersionUnavailable || ge.Code == glfw.APIUnavailable
+	}
+	s := err.Error()
+	return strings.Contains(s, "VersionUnavailable") || strings.Contains(s, "APIUnavailable")
+}
+
+func oneLineErr(err error) string { return strings.ReplaceAll(err.Error(), "\n", " ") }
+
+// debugGL turns on glGetError checks after every render pass
+// (SANDBOX_GL_DEBUG=1); a GL error then ends the run with its pass named.
+var debugGL = os.Getenv("SANDBOX_GL_DEBUG") != ""

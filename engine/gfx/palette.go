@@ -1,0 +1,48 @@
+package gfx
+
+// Colours are linear RGB (the box shader converts to sRGB); the alpha of a
+// static's colour is its checker strength.
+var (
+	// GroundColor is the largest horizontal slab: a grey-green with a strong
+	// checker so that motion and judder across it are easy to see.
+	GroundColor = [4]float32{0.12, 0.14, 0.11, 0.6}
+	// WallColor is every other static: light concrete with a faint grid.
+	WallColor = [4]float32{0.62, 0.62, 0.64, 0.30}
+	// ThinWallColor is a static under 5 cm thick (the CCD targets): pale blue.
+	ThinWallColor = [4]float32{0.40, 0.58, 0.80, 0.30}
+	// BulletColor is every projectile: hot red.
+	BulletColor = [4]float32{0.95, 0.10, 0.04, 0}
+	// SleepColor is what a sleeping body's colour is tinted toward.
+	SleepColor = [4]float32{0.22, 0.26, 0.45, 0}
+	// FlaggedColor marks a body caught teleporting without the flag.
+	FlaggedColor = [4]float32{0.95, 0.10, 0.85, 0}
+	// crateColors are the dynamic bodies' colours, picked by creation index.
+	crateColors = [...][4]float32{
+		{0.80, 0.40, 0.12, 0},
+		{0.72, 0.46, 0.20, 0},
+		{0.86, 0.55, 0.16, 0},
+		{0.66, 0.33, 0.13, 0},
+		{0.78, 0.50, 0.26, 0},
+	}
+
+	ghostPrevColor = [3]float32{0.25, 0.55, 1.0}
+	ghostCurrColor = [3]float32{1.0, 0.65, 0.15}
+	trailNewColor  = [3]float32{1.0, 0.85, 0.25}
+	trailOldColor  = [3]float32{0.55, 0.10, 0.05}
+	// HitMarkerColor is the wall-hit marker colour (sRGB-ish, lines are not lit).
+	HitMarkerColor = [3]float32{1.0, 0.95, 0.0}
+)
+
+// CrateColor is the colour of the dynamic body with creation index i.
+func CrateColor(i int) [4]float32 {
+	// Multiplicative hashing spreads neighbours in a stack over the palette.
+	return crateColors[(uint32(i)*2654435761>>16)%uint32(len(crateColors))]
+}
+
+func mix4(a, b [4]float32, t float32) [4]float32 {
+	return [4]float32{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t, a[3] + (b[3]-a[3])*t}
+}
+
+func mix3(a, b [3]float32, t float32) [3]float32 {
+	return [3]float32{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t}
+}

@@ -1,0 +1,58 @@
+package headless
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// DisplayDef describes the simulated display that hands the loop its frame
+// seconds in a headless run: the only clock such a run has.
+type DisplayDef struct {
+	Hz           float64 // presentation rate, frames per second; > 0
+	Jitter       float64 // each frame lasts (1 + Jitter*u)/Hz, u uniform in [-1, 1]; in [0, 1)
+	HitchEvery   int     // every HitchEvery-th frame lasts HitchSeconds instead; 0 = never
+	HitchSeconds float64 // seconds; > 0 when HitchEvery > 0
+	Seed         uint64  // seeds the jitter PRNG: same seed, same frame times
+}
+
+// Validate names the first field that is out of range, in flag spelling.
+func (d DisplayDef) Validate() error {
+	switch {
+	case !(d.Hz > 0) || math.IsInf(d.Hz, 0):
+		return fmt.Errorf("-display-hz %v: must be a finite rate > 0", d.Hz)
+	case !(d.Jitter >= 0 && d.Jitter < 1):
+		return fmt.Errorf("-jitter %v: must be in [0, 1)", d.Jitter)
+	case d.HitchEvery < 0:
+		return fmt.Errorf("-hitch-every %d: must be >= 0", d.HitchEvery)
+	case d.HitchEvery > 0 && (!(d.HitchSeconds > 0) || math.IsInf(d.HitchSeconds, 0)):
+		return fmt.Errorf("-hitch-seconds %v: must be a finite time > 0", d.HitchSeconds)
+	}
+	return nil
+}
+
+// Display is a simulated display: a deterministic sequence of frame times.
+type Display struct {
+	def   DisplayDef
+	rng   *rand.Rand
+	frame int
+}
+
+// NewDisplay returns the display def describes; def must be valid.
+func NewDisplay(def DisplayDef) *Display {
+	// PCG rather than the global source: runs must repeat bit for bit, and the
+	// sequence must not depend on anything but the seed.
+	return &Display{def: def, rng: rand.New(rand.NewPCG(def.Seed, 0x5eed))}
+}
+
+// Next returns the length in seconds of the next frame.
+func (d *Display) Next() float64 {
+	d.frame++
+	// Draw u every frame, hitch or not, so that adding hitches does not shift
+	// the jitter of the frames around them.
+	u := 2*d.rng.Float64() - 1
+	if d.def.HitchEvery > 0 && d.frame%d.def.HitchEvery == 0 {
+		return d.def.HitchSeconds
+	}
+	return (1 + d.def.Jitter*u) / d.def.Hz
+}

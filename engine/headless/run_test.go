@@ -1,0 +1,207 @@
+package headless
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"sandbox/engine/interp"
+	"sandbox/engine/scene"
+)
+
+func mustScene(t testing.TB, name string) *scene.Scene {
+	t.Helper()
+	sc, err := scene.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+func mustRun(t testing.TB, o Options) *Report {
+	t.Helper()
+	rep, err := Run(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func TestDropCubeRestsAtHalfAMetre(t *testing.T) {
+	rep := mustRun(t, Options{Scene: mustScene(t, "drop"), Display: DisplayDef{Hz: 60}, Ticks: 120})
+	if rep.Ticks != 120 {
+		t.Fatalf("ticks = %d, want 120", rep.Ticks)
+	}
+	y := rep.Bodies[0].Center[1]
+	if math.Abs(y-0.5) > 1e-3 {
+		t.Fatalf("cube centre y = %.6f after 120 ticks, want 0.5 within 1 mm", y)
+	}
+}
+
+func TestStateHashIndependentOfDisplay(t *testing.T) {
+	displays := []DisplayDef{
+		{Hz: 60},
+		{Hz: 144, Jitter: 0.3, Seed: 7},
+		{Hz: 30, Jitter: 0.5, Seed: 3, HitchEvery: 17, HitchSeconds: 0.05},
+		{Hz: 240, Jitter: 0.9, Seed: 11},
+	}
+	for _, name := range []string{"drop", "teleport", "range"} {
+		var want string
+		for i, d := range displays {
+			rep := mustRun(t, Options{Scene: mustScene(t, name), Display: d, Ticks: 150})
+			if rep.Ticks != 150 {
+				t.Fatalf("%s at %+v: ticks = %d, want 150", name, d, rep.Ticks)
+			}
+			if rep.DroppedSeconds != 0 {
+				t.Fatalf("%s at %+v dropped %v s; the comparison needs runs that drop nothing", name, d, rep.DroppedSeconds)
+			}
+			if i == 0 {
+				want = rep.StateHash
+			} else if rep.StateHash != want {
+				t.Fatalf("%s: state hash %s at %+v, want %s as at 60 Hz", name, rep.StateHash, d, want)
+			}
+		}
+	}
+}
+
+func TestSameSeedSameFrames(t *testing.T) {
+	a, b := NewDisplay(DisplayDef{Hz: 60, Jitter: 0.5, Seed: 42}), NewDisplay(DisplayDef{Hz: 60, Jitter: 0.5, Seed: 42})
+	c := NewDisplay(DisplayDef{Hz: 60, Jitter: 0.5, Seed: 43})
+	differ := false
+	for i := 0; i < 1000; i++ {
+		x, y, z := a.Next(), b.Next(), c.Next()
+		if x != y {
+			t.Fatalf("frame %d: same seed gave %v and %v", i, x, y)
+		}
+		if x < 0.5/60 || x > 1.5/60 {
+			t.Fatalf("frame %d lasts %v s, outside (1 +- 0.5)/60", i, x)
+		}
+		differ = differ || x != z
+	}
+	if !differ {
+		t.Fatal("seeds 42 and 43 gave the same frames")
+	}
+}
+
+func TestHitchFrames(t *testing.T) {
+	d := NewDisplay(DisplayDef{Hz: 100, HitchEvery: 4, HitchSeconds: 0.2})
+	for i := 1; i <= 12; i++ {
+		got, want := d.Next(), 0.01
+		if i%4 == 0 {
+			want = 0.2
+		}
+		if got != want {
+			t.Fatalf("frame %d: %v s, want %v", i, got, want)
+		}
+	}
+}
+
+func TestTicksEndsExactlyWithAlphaZero(t *testing.T) {
+	for _, hz := range []float64{1, 7, 59, 144, 1000} {
+		var trace bytes.Buffer
+		rep := mustRun(t, Options{Scene: mustScene(t, "teleport"), Display: DisplayDef{Hz: hz, Jitter: 0.2, Seed: 5}, Ticks: 97, Trace: &trace})
+		if rep.Ticks != 97 {
+			t.Fatalf("%v Hz: ticks = %d, want 97", hz, rep.Ticks)
+		}
+		lines := strings.Split(strings.TrimSpace(trace.String()), "\n")
+		if uint64(len(lines)) != rep.Frames {
+			t.Fatalf("%v Hz: %d trace lines for %d frames", hz, len(lines), rep.Frames)
+		}
+		var last struct {
+			Alpha float64 `json:"alpha"`
+			Tick  uint64  `json:"tick"`
+		}
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
+			t.Fatal(err)
+		}
+		if last.Tick != 97 || last.Alpha != 0 {
+			t.Fatalf("%v Hz: last frame tick %d alpha %v, want 97 and 0", hz, last.Tick, last.Alpha)
+		}
+	}
+}
+
+// The trace draws each body exactly where interp would, and a drawn pose lies
+// between (or at) the physics poses.
+func TestTraceMatchesInterpolation(t *testing.T) {
+	var trace bytes.Buffer
+	sc := mustScene(t, "teleport")
+	mustRun(t, Options{Scene: sc, Display: DisplayDef{Hz: 144}, Ticks: 200, Interp: interp.Off, Trace: &trace})
+	var off bytes.Buffer
+	mustRun(t, Options{Scene: mustScene(t, "teleport"), Display: DisplayDef{Hz: 144}, Ticks: 200, Interp: interp.Lerp, Trace: &off})
+	if trace.String() == off.String() {
+		t.Fatal("trace with -interp off equals trace with lerp at 144 Hz: the drawn poses ignore alpha")
+	}
+	sc2 := bufio.NewScanner(&trace)
+	sc2.Buffer(make([]byte, 1<<20), 1<<20)
+	frames := 0
+	for sc2.Scan() {
+		var f struct {
+			Frame  uint64  `json:"frame"`
+			Alpha  float64 `json:"alpha"`
+			Bodies map[string]struct {
+				Center      []float64 `json:"center"`
+				Orientation []float64 `json:"orientation"`
+			} `json:"bodies"`
+		}
+		if err := json.Unmarshal(sc2.Bytes(), &f); err != nil {
+			t.Fatalf("trace line %d: %v", frames+1, err)
+		}
+		frames++
+		if f.Frame != uint64(frames) {
+			t.Fatalf("trace frame %d numbered %d", frames, f.Frame)
+		}
+		if len(f.Bodies) == 0 {
+			t.Fatal("trace frame without bodies")
+		}
+	}
+}
+
+func TestOptionsRefused(t *testing.T) {
+	sc := mustScene(t, "drop")
+	bad := []struct {
+		o    Options
+		flag string
+	}{
+		{Options{Scene: sc, Display: DisplayDef{Hz: 0}, Ticks: 1}, "-display-hz"},
+		{Options{Scene: sc, Display: DisplayDef{Hz: math.Inf(1)}, Ticks: 1}, "-display-hz"},
+		{Options{Scene: sc, Display: DisplayDef{Hz: 60, Jitter: 1}, Ticks: 1}, "-jitter"},
+		{Options{Scene: sc, Display: DisplayDef{Hz: 60, Jitter: -0.1}, Ticks: 1}, "-jitter"},
+		{Options{Scene: sc, Display: DisplayDef{Hz: 60, HitchEvery: -1}, Ticks: 1}, "-hitch-every"},
+		{Options{Scene: sc, Display: DisplayDef{Hz: 60, HitchEvery: 3}, Ticks: 1}, "-hitch-seconds"},
+		{Options{Scene: sc, Display: DisplayDef{Hz: 60}, Seconds: 0}, "-seconds"},
+	}
+	for _, c := range bad {
+		_, err := Run(c.o)
+		if err == nil || !strings.Contains(err.Error(), c.flag) {
+			t.Errorf("%+v: error %v, want one naming %s", c.o.Display, err, c.flag)
+		}
+	}
+}
+
+func TestStepMicrosSummary(t *testing.T) {
+	m := summarize([]int64{5000, 1000, 3000, 2000, 4000})
+	if m.Mean != 3 || m.P50 != 3 || m.Max != 5 || m.P99 != 5 {
+		t.Fatalf("summary %+v, want mean 3, p50 3, p99 5, max 5 (us)", m)
+	}
+	if (summarize(nil) != Micros{}) {
+		t.Fatal("empty summary not zero")
+	}
+}
+
+func BenchmarkHeadlessRange(b *testing.B) {
+	sc := mustScene(b, "range")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		mustRun(b, Options{Scene: sc, Display: DisplayDef{Hz: 144, Jitter: 0.3}, Ticks: 600})
+	}
+}
+
+func TestSecondsRunsWholeFrames(t *testing.T) {
+	rep := mustRun(t, Options{Scene: mustScene(t, "drop"), Display: DisplayDef{Hz: 60}, Seconds: 5})
+	if rep.Frames != 300 || rep.Ticks != 300 {
+		t.Fatalf("5 s at 60 Hz: %d frames, %d ticks; want 300 and 300", rep.Frames, rep.Ticks)
+	}
+}

@@ -1,0 +1,121 @@
+package headless
+
+import (
+	"bufio"
+	"math"
+	"strconv"
+
+	"sandbox/engine/interp"
+	"sandbox/engine/physics"
+)
+
+// traceFrame is one display frame's loop numbers.
+type traceFrame struct {
+	frame        uint64
+	time         float64
+	frameSeconds float64
+	steps        int
+	alpha        float64
+	dropped      float64
+	tick         uint64
+}
+
+// traceWriter writes the -trace JSON lines. It formats by hand into one
+// reused buffer rather than through encoding/json: bodies must come out in
+// creation order (a Go map would sort them by name), and a long run writes
+// millions of numbers.
+type traceWriter struct {
+	out *bufio.Writer
+	buf []byte
+	err error
+}
+
+func newTraceWriter(out *bufio.Writer) *traceWriter {
+	return &traceWriter{out: out, buf: make([]byte, 0, 4096)}
+}
+
+func appendFloat(b []byte, v float64) []byte {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		// JSON has no NaN; null keeps the line parseable and the report's
+		// finiteness check fails the run.
+		return append(b, "null"...)
+	}
+	return strconv.AppendFloat(b, v, 'g', -1, 64)
+}
+
+func appendKey(b []byte, k string) []byte {
+	b = append(b, '"')
+	b = append(b, k...)
+	return append(b, '"', ':')
+}
+
+// frame writes one line: the frame's numbers and every body's drawn pose,
+// interpolated by mode exactly as the window draws it.
+func (t *traceWriter) frame(f traceFrame, w *physics.World, mode interp.Mode, dt float64) {
+	if t.err != nil {
+		return
+	}
+	b := t.buf[:0]
+	b = append(b, '{')
+	b = appendKey(b, "frame")
+	b = strconv.AppendUint(b, f.frame, 10)
+	b = append(b, ',')
+	b = appendKey(b, "time")
+	b = appendFloat(b, f.time)
+	b = append(b, ',')
+	b = appendKey(b, "frame_seconds")
+	b = appendFloat(b, f.frameSeconds)
+	b = append(b, ',')
+	b = appendKey(b, "steps")
+	b = strconv.AppendInt(b, int64(f.steps), 10)
+	b = append(b, ',')
+	b = appendKey(b, "alpha")
+	b = appendFloat(b, f.alpha)
+	b = append(b, ',')
+	b = appendKey(b, "dropped_seconds")
+	b = appendFloat(b, f.dropped)
+	b = append(b, ',')
+	b = appendKey(b, "tick")
+	b = strconv.AppendUint(b, f.tick, 10)
+	b = append(b, ',')
+	b = appendKey(b, "bodies")
+	b = append(b, '{')
+	for i := 0; i < w.NumBodies(); i++ {
+		v := w.Body(i)
+		p := interp.BodyPose(mode, v, f.alpha, dt)
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, v.Name)
+		b = append(b, ':', '{')
+		b = appendKey(b, "center")
+		b = append(b, '[')
+		for k := 0; k < 3; k++ {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = appendFloat(b, p.Center[k])
+		}
+		b = append(b, ']', ',')
+		b = appendKey(b, "orientation")
+		b = append(b, '[')
+		q := [4]float64{p.Orientation.W, p.Orientation.V[0], p.Orientation.V[1], p.Orientation.V[2]}
+		for k := 0; k < 4; k++ {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = appendFloat(b, q[k])
+		}
+		b = append(b, ']', '}')
+	}
+	b = append(b, '}', '}', '\n')
+	t.buf = b
+	_, t.err = t.out.Write(b)
+}
+
+func (t *traceWriter) flush() error {
+	if t.err != nil {
+		return t.err
+	}
+	return t.out.Flush()
+}

@@ -1,0 +1,335 @@
+package physics
+
+import (
+	"math"
+
+	"sandbox/engine/ccd"
+)
+
+// Continuous collision: a body whose motion in a step exceeds its CCD
+// fraction of its smallest half extent is swept instead of moved. Its bound
+// over the motion (enclosing every orientation reached by its spin) is tested
+// with the slab method against every static slab in range (and, for bullets,
+// against non-bullet bodies frozen at their end-of-step pose). At the earliest
+// time of impact the body is placed just before the surface, an impulse with
+// restitution and friction is applied at the contact point, and the rest of the
+// step continues with the new velocity, up to maxImpacts times. Discrete
+// contacts handle everything slower; teleports are not motion and never swept.
+
+const (
+	// maxImpacts bounds the impacts handled per body per step; after that the
+	// body stays at the last impact for the rest of the step.
+	maxImpacts = 4
+	// ccdBackoff is the gap (m) left between a swept body and the surface it
+	// hit, so that the next sweep does not start in contact.
+	ccdBackoff = 1e-5
+)
+
+// ccdFraction returns the body's own fraction or the world's.
+func (w *World) ccdFraction(b *body) float64 {
+	if b.ccdFraction > 0 {
+		return b.ccdFraction
+	}
+	return w.def.CCDFraction
+}
+
+// needsSweep reports whether body i moving with velocity v over dt travels
+// more than its CCD fraction of its smallest half extent, counting the arc
+// its corners travel by rotation.
+func (w *World) needsSweep(i int, v vec3, dt float64) bool {
+	b := &w.bodies[i]
+	lim := w.ccdFraction(b) * b.minHalf
+	lim2 := float64(lim * lim)
+	dt2 := float64(dt * dt)
+	if float64(dot(v, v)*dt2) > lim2 {
+		return true
+	}
+	wv := w.sb[i].w
+	r2 := dot(b.half, b.half)
+	return float64(float64(wv.dot(wv)*dt2)*r2) > lim2
+}
+
+// sweepBody moves body i over dt with motion velocity v (the position update
+// velocity, see integratePositions), stopping at impacts.
+func (w *World) sweepBody(i int, v vec3, dt float64) {
+	b := &w.bodies[i]
+	s := &w.sb[i]
+	bullet := b.flags&flagBullet != 0
+	done := 0.0 // fraction of the step already travelled
+	for impact := 0; impact < maxImpacts; impact++ {
+		rest := 1 - done
+		h := float64(rest * dt)
+		d := scale(v, h)
+		angle := rotationAngle(s.w.vec(), h)
+		ext := ccd.SpinExtent(b.half, b.q, angle)
+		moving := ccd.AABB{Min: sub(b.pos, ext), Max: add(b.pos, ext)}
+		bound := ccd.AABB{Min: vmin(moving.Min, add(moving.Min, d)), Max: vmax(moving.Max, add(moving.Max, d))}
+
+		bestT, bestN := math.Inf(1), vec3{}
+		bestStatic, bestBody := -1, -1
+		r := rotationMatrix(b.q)
+		tight := orientedExtent(&r, b.half)
+		for k := range w.statics {
+			st := &w.statics[k]
+			if !overlapsAABB(bound.Min, bound.Max, st.min, st.max) {
+				continue
+			}
+			t, n, ok := sweepNested(b.pos, ext, tight, d, st.min, st.max)
+			if ok && t < bestT {
+				bestT, bestN, bestStatic = t, n, k
+			}
+		}
+		if bullet {
+			for k := range w.bodies {
+				o := &w.bodies[k]
+				if k == i || o.flags&flagBullet != 0 {
+					continue
+				}
+				oext := w.frozenExtent(k)
+				omin, omax := sub(o.pos, oext), add(o.pos, oext)
+				if !overlapsAABB(bound.Min, bound.Max, omin, omax) {
+					continue
+				}
+				t, n, ok := sweepNested(b.pos, ext, tight, d, omin, omax)
+				if ok && t < bestT {
+					bestT, bestN, bestStatic, bestBody = t, n, -1, k
+				}
+			}
+		}
+		rec := sweepRecord{lo: bound.Min, hi: bound.Max}
+		if bestStatic < 0 && bestBody < 0 {
+			w.scratch.sweeps = append(w.scratch.sweeps, rec)
+			b.pos = add(b.pos, d)
+			b.q = integrateRotation(b.q, s.w.vec(), h)
+			return
+		}
+		// Advance to just before the impact.
+		approach := -dot(d, bestN) // > 0
+		t := bestT - ccdBackoff/approach
+		if t < 0 {
+			t = 0
+		}
+		b.pos = madd(b.pos, d, t)
+		b.q = integrateRotation(b.q, s.w.vec(), float64(t*h))
+		done += float64(t * rest)
+		if done > 1 {
+			done = 1
+		}
+		point := w.supportPoint(i, neg(bestN))
+		speed := w.impactResponse(i, bestBody, point, bestN)
+		// The motion velocity follows the solved velocity change, and the
+		// rest of the step never heads into the surface again: the motion
+		// velocity carries half a step of gravity that the response did not
+		// see, and re-hitting at t = 0 every step would freeze the body.
+		dv := sub(s.v.vec(), w.scratch.vBefore)
+		v = add(v, dv)
+		if vn := dot(v, bestN); vn < 0 {
+			v = madd(v, bestN, -vn)
+		}
+		hit := CCDHit{Body: w.ID(i), Static: NoStatic, TOI: done, Point: point, Normal: bestN, Speed: speed}
+		if bestBody >= 0 {
+			hit.Other = w.ID(bestBody)
+		} else {
+			hit.Static = StaticID(bestStatic)
+			w.scratch.touched = append(w.scratch.touched, touchedPair{body: int32(i), static: int32(bestStatic)})
+		}
+		// A bullet catching up with a body it has just pushed (both now
+		// moving together, the body frozen at its end pose) stops there but
+		// is not a new impact: no event.
+		if speed > 0 || bestBody < 0 {
+			w.events.CCDHits = append(w.events.CCDHits, hit)
+			w.counters.CCDHits++
+		}
+		rec.hit, rec.point, rec.normal = true, point, bestN
+		w.scratch.sweeps = append(w.scratch.sweeps, rec)
+		if done >= 1 {
+			return
+		}
+	}
+	// Out of impacts: the body stays at the last one for the rest of the step.
+}
+
+// sweepNested sweeps a box centred at c moving by d against the box
+// [tmin, tmax], trying ever smaller stand-ins for the body until one does not
+// already overlap the target at the start: the bound of every orientation the
+// spin reaches (ext), then the box at its current orientation (tight), then
+// the centre alone. A body already in contact (its bound overlaps) is thus
+// still stopped before its centre would cross the target, which is what the
+// tunnelling oracle checks; only a centre already inside is left to the
+// discrete contacts. The result is an impact moving toward the target.
+func sweepNested(c, ext, tight, d, tmin, tmax vec3) (float64, vec3, bool) {
+	target := ccd.AABB{Min: tmin, Max: tmax}
+	for stage := 0; stage < 3; stage++ {
+		var e vec3
+		switch stage {
+		case 0:
+			e = ext
+		case 1:
+			e = tight
+		}
+		lo, hi := sub(c, e), add(c, e)
+		if stage < 2 && overlapsOpen(lo, hi, tmin, tmax) {
+			continue
+		}
+		t, n, ok := ccd.Sweep(ccd.AABB{Min: lo, Max: hi}, d, target)
+		if !ok || dot(d, n) >= 0 || t == 0 && overlapsOpen(lo, hi, tmin, tmax) {
+			return 0, vec3{}, false
+		}
+		return t, n, true
+	}
+	return 0, vec3{}, false
+}
+
+// overlapsOpen reports whether the interiors of two boxes overlap.
+func overlapsOpen(amin, amax, bmin, bmax vec3) bool {
+	return amin[0] < bmax[0] && bmin[0] < amax[0] &&
+		amin[1] < bmax[1] && bmin[1] < amax[1] &&
+		amin[2] < bmax[2] && bmin[2] < amax[2]
+}
+
+func overlapsAABB(amin, amax, bmin, bmax vec3) bool {
+	return amin[0] <= bmax[0] && bmin[0] <= amax[0] &&
+		amin[1] <= bmax[1] && bmin[1] <= amax[1] &&
+		amin[2] <= bmax[2] && bmin[2] <= amax[2]
+}
+
+// supportPoint returns the centroid of the vertices of box i that lie furthest
+// along dir (a face, edge or vertex), in world space.
+func (w *World) supportPoint(i int, dir vec3) vec3 {
+	b := &w.bodies[i]
+	r := rotationMatrix(b.q)
+	local := vec3{dot(r.col(0), dir), dot(r.col(1), dir), dot(r.col(2), dir)}
+	var p vec3
+	for k := 0; k < 3; k++ {
+		// Within a small angle of flat, take the face centre on that axis.
+		if math.Abs(local[k]) > 1e-6 {
+			p[k] = math.Copysign(b.half[k], local[k])
+		}
+	}
+	return add(b.pos, r.mulVec(p))
+}
+
+// impactResponse applies one collision impulse at point with normal n (toward
+// body i) against a slab (other < 0) or a body frozen for this step, with
+// restitution and Coulomb friction. It returns the closing speed and stores
+// the velocity before the impulse in scratch.vBefore.
+func (w *World) impactResponse(i, other int, point, n vec3) float64 {
+	b := &w.bodies[i]
+	s := &w.sb[i]
+	w.scratch.vBefore = s.v.vec()
+	// The body may have turned a long way since the step began: use its
+	// inertia at the impact pose, or the impulse's energy bookkeeping is off
+	// (a spinning plate could leave faster than it came).
+	s.invI = worldInvInertia(b.q, b.invILocal)
+	ra := sub(point, b.pos)
+	friction, rest := b.friction, b.restitution
+	var o *solverBody
+	var rb vec3
+	if other >= 0 {
+		ob := &w.bodies[other]
+		o = &w.sb[other]
+		o.invI = worldInvInertia(ob.q, ob.invILocal)
+		rb = sub(point, ob.pos)
+		friction = math.Sqrt(float64(friction * ob.friction))
+		rest = math.Max(rest, ob.restitution)
+		w.wakeBody(other)
+	}
+	vrel := w.relVelAt(s, o, ra, rb)
+	vn := dot(vrel, n)
+	if vn >= 0 {
+		return 0
+	}
+	e := 0.0
+	if -vn > restitutionThreshold {
+		e = rest
+	}
+	// Normal impulse first: it leaves the point separating at e times its
+	// closing speed, which never adds energy for e <= 1.
+	kn := effectiveMass(s, ra, n) + effectiveMass(o, rb, n)
+	jn := -(1 + e) * vn / kn
+	w.applyBoth(s, o, ra, rb, scale(n, jn))
+	// Then friction against the sliding velocity left after it (not the one
+	// before: the normal impulse's spin changes it), at most stopping the
+	// slide and at most mu jn: dissipative too.
+	vrel = w.relVelAt(s, o, ra, rb)
+	vt := sub(vrel, scale(n, dot(vrel, n)))
+	if vtl := length(vt); vtl > 1e-12 && friction > 0 {
+		t := scale(vt, 1/vtl)
+		kt := effectiveMass(s, ra, t) + effectiveMass(o, rb, t)
+		jt := math.Min(vtl/kt, float64(friction*jn))
+		w.applyBoth(s, o, ra, rb, scale(t, -jt))
+	}
+	// A spinning body can leave its contact point separating while its
+	// centre still approaches; the sweep would then stop it at the same
+	// place every step while gravity piles up velocity. Take out what is
+	// left of the centres' approach with a central impulse (dissipative).
+	var ov vec3
+	km := s.invMass
+	if o != nil {
+		ov = o.v.vec()
+		km += o.invMass
+	}
+	if vc := dot(sub(s.v.vec(), ov), n); vc < 0 {
+		w.applyBoth(s, o, vec3{}, vec3{}, scale(n, -vc/km))
+	}
+	return -vn
+}
+
+// relVelAt returns the velocity of body s at ra relative to body o at rb
+// (o nil: a slab at rest).
+func (w *World) relVelAt(s, o *solverBody, ra, rb vec3) vec3 {
+	v := add(s.v.vec(), cross(s.w.vec(), ra))
+	if o != nil {
+		v = sub(v, add(o.v.vec(), cross(o.w.vec(), rb)))
+	}
+	return v
+}
+
+// applyBoth applies impulse p to s at ra and -p to o at rb.
+func (w *World) applyBoth(s, o *solverBody, ra, rb, p vec3) {
+	applyImpulse(s, ra, p)
+	if o != nil {
+		applyImpulse(o, rb, neg(p))
+	}
+}
+
+// effectiveMass returns 1/m + (I^-1 (r x n)) . (r x n) for body s (0 for nil).
+func effectiveMass(s *solverBody, r, n vec3) float64 {
+	if s == nil {
+		return 0
+	}
+	return effMass(s, toSV(r), toSV(n))
+}
+
+func effMass(s *solverBody, r, n sv) float64 {
+	rn := r.cross(n)
+	return s.invMass + s.invI.mul(rn).dot(rn)
+}
+
+func applyImpulse(s *solverBody, r, p vec3) {
+	P := toSV(p)
+	s.v = s.v.madd(P, s.invMass)
+	s.w = s.w.add(s.invI.mul(toSV(r).cross(P)))
+}
+
+// frozenExtent returns the world half extents of non-bullet body k at its
+// end-of-step pose, computed once per step on first use by a bullet sweep.
+func (w *World) frozenExtent(k int) vec3 {
+	sc := &w.scratch
+	if !sc.extentValid {
+		sc.extent = growVec(sc.extent, len(w.bodies))
+		for j := range w.bodies {
+			r := rotationMatrix(w.bodies[j].q)
+			sc.extent[j] = orientedExtent(&r, w.bodies[j].half)
+		}
+		sc.extentValid = true
+	}
+	return sc.extent[k]
+}
+
+func growVec(s []vec3, n int) []vec3 {
+	if cap(s) < n {
+		return make([]vec3, n, n+n/2+16)
+	}
+	return s[:n]
+}

@@ -1,0 +1,118 @@
+package physics
+
+import "github.com/go-gl/mathgl/mgl64"
+
+// DebugDrawer receives line segments in world space (metres) with an RGB
+// colour; gfx implements it with one line buffer flushed per frame.
+type DebugDrawer interface {
+	Segment(a, b mgl64.Vec3, rgb [3]float32)
+}
+
+// DebugOptions selects what DebugDraw emits.
+type DebugOptions struct {
+	AABBs    bool // each body's world bounding box
+	Contacts bool // contact points with their normals
+	Sweeps   bool // last step's CCD sweep volumes with time-of-impact point and normal
+	Sleeping bool // a cross on every sleeping body
+}
+
+var (
+	colAABB     = [3]float32{0.9, 0.6, 0.1}
+	colContact  = [3]float32{1, 0.1, 0.1}
+	colNormal   = [3]float32{1, 1, 0.2}
+	colSweep    = [3]float32{0.2, 0.7, 1}
+	colTOI      = [3]float32{1, 0.2, 1}
+	colSleeping = [3]float32{0.5, 0.5, 0.5}
+)
+
+// DebugDraw describes the last step's state through d. It only reads.
+func (w *World) DebugDraw(d DebugDrawer, o DebugOptions) {
+	if o.AABBs {
+		for i := range w.bodies {
+			b := &w.bodies[i]
+			r := rotationMatrix(b.q)
+			e := orientedExtent(&r, b.half)
+			drawBox(d, sub(b.pos, e), add(b.pos, e), colAABB)
+		}
+	}
+	if o.Contacts {
+		w.drawContacts(d)
+	}
+	if o.Sweeps {
+		w.drawSweeps(d)
+	}
+	if o.Sleeping {
+		for i := range w.bodies {
+			b := &w.bodies[i]
+			if b.flags&flagSleeping == 0 {
+				continue
+			}
+			r := rotationMatrix(b.q)
+			for k := 0; k < 3; k++ {
+				a := scale(r.col(k), b.half[k]*1.05)
+				d.Segment(sub(b.pos, a), add(b.pos, a), colSleeping)
+			}
+		}
+	}
+}
+
+// drawSweeps draws the last step's CCD sweeps: each swept bound, and for
+// impacts the time-of-impact point and the normal of the surface hit.
+func (w *World) drawSweeps(d DebugDrawer) {
+	for _, r := range w.scratch.sweeps {
+		drawBox(d, r.lo, r.hi, colSweep)
+		if r.hit {
+			drawCross(d, r.point, 0.05, colTOI)
+			d.Segment(r.point, madd(r.point, r.normal, 0.5), colTOI)
+		}
+	}
+}
+
+// drawContacts draws every manifold point of the last step with a short
+// segment along its normal (pointing from A toward B or the slab).
+func (w *World) drawContacts(d DebugDrawer) {
+	list := w.contacts.list
+	for k := range list {
+		m := &list[k]
+		pa := w.bodies[m.a].pos
+		n := m.n.vec()
+		for q := int32(0); q < m.count; q++ {
+			p := add(pa, m.pts[q].rA.vec())
+			drawCross(d, p, 0.02, colContact)
+			d.Segment(p, madd(p, n, 0.2), colNormal)
+		}
+	}
+}
+
+func drawCross(d DebugDrawer, p vec3, s float64, c [3]float32) {
+	for k := 0; k < 3; k++ {
+		var a vec3
+		a[k] = s
+		d.Segment(sub(p, a), add(p, a), c)
+	}
+}
+
+// drawBox draws the 12 edges of an axis-aligned box.
+func drawBox(d DebugDrawer, lo, hi vec3, c [3]float32) {
+	corner := func(i int) vec3 {
+		p := lo
+		if i&1 != 0 {
+			p[0] = hi[0]
+		}
+		if i&2 != 0 {
+			p[1] = hi[1]
+		}
+		if i&4 != 0 {
+			p[2] = hi[2]
+		}
+		return p
+	}
+	for i := 0; i < 8; i++ {
+		for k := 0; k < 3; k++ {
+			j := i | 1<<k
+			if j != i {
+				d.Segment(corner(i), corner(j), c)
+			}
+		}
+	}
+}

@@ -1,0 +1,170 @@
+package physics
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// WorldDef configures a World. Start from DefaultWorldDef and change fields.
+type WorldDef struct {
+	// Gravity is the acceleration applied to every awake body, m/s^2.
+	// Default (0, -9.81, 0). Any finite vector.
+	Gravity mgl64.Vec3
+	// CCD turns continuous collision on (default true). World.SetCCD and
+	// InputSetCCD change it later.
+	CCD bool
+	// Sleep lets islands that stay at rest for SleepSeconds fall asleep
+	// (default true).
+	Sleep bool
+	// SolverIterations is the number of sequential-impulse velocity iterations
+	// per step. Default 8, range 1..64.
+	SolverIterations int
+	// CCDFraction: a body is swept when its motion in one step exceeds this
+	// fraction of its smallest half extent. Default 0.5, range (0, 1].
+	CCDFraction float64
+	// Clock, when set, returns monotonic nanoseconds and is read only to fill
+	// Profile. It never affects state. nil = no timings.
+	Clock func() int64
+}
+
+// DefaultWorldDef returns gravity (0,-9.81,0), CCD and sleep on, 8 solver
+// iterations and a CCD fraction of 0.5.
+func DefaultWorldDef() WorldDef {
+	return WorldDef{
+		Gravity:          mgl64.Vec3{0, -9.81, 0},
+		CCD:              true,
+		Sleep:            true,
+		SolverIterations: 8,
+		CCDFraction:      0.5,
+	}
+}
+
+// BodyDef describes a dynamic box. Start from DefaultBodyDef and change fields.
+type BodyDef struct {
+	// Name is free text used by FindBody and reports; need not be unique.
+	Name string
+	// Center is the box centre in world space, m. Half holds the half extents
+	// along the box's own axes, m, each > 0.
+	Center, Half mgl64.Vec3
+	// Orientation is a rotation quaternion [w,x,y,z]; it is normalised. The
+	// zero quaternion means identity.
+	Orientation mgl64.Quat
+	// Velocity (m/s) and AngularVelocity (rad/s, world axes) at creation.
+	Velocity, AngularVelocity mgl64.Vec3
+	// Mass in kg, > 0. Default 1.
+	Mass float64
+	// Friction coefficient, >= 0 (default 0.5). Two bodies combine as
+	// sqrt(a*b); against a slab the body's own value is used.
+	Friction float64
+	// Restitution in [0, 1] (default 0). Pairs use the larger value.
+	Restitution float64
+	// LinearDamping and AngularDamping, 1/s, >= 0 (default 0): velocity is
+	// scaled by 1/(1 + dt*damping) each step.
+	LinearDamping, AngularDamping float64
+	// Bullet bodies are also swept against non-bullet dynamic bodies.
+	Bullet bool
+	// CCDFraction overrides WorldDef.CCDFraction for this body, range (0, 1];
+	// 0 means the world's value.
+	CCDFraction float64
+}
+
+// DefaultBodyDef returns a 1 m cube of 1 kg at the origin, friction 0.5,
+// identity orientation, at rest.
+func DefaultBodyDef() BodyDef {
+	return BodyDef{
+		Half:        mgl64.Vec3{0.5, 0.5, 0.5},
+		Orientation: mgl64.QuatIdent(),
+		Mass:        1,
+		Friction:    0.5,
+	}
+}
+
+// StaticDef describes an axis-aligned static slab by its corners, m; Min < Max
+// on every axis.
+type StaticDef struct {
+	Name     string
+	Min, Max mgl64.Vec3
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+func finiteVec(v mgl64.Vec3) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
+
+func (d *WorldDef) validate() error {
+	if !finiteVec(d.Gravity) {
+		return fmt.Errorf("physics: WorldDef.Gravity %v is not finite", d.Gravity)
+	}
+	if d.SolverIterations < 1 || d.SolverIterations > 64 {
+		return fmt.Errorf("physics: WorldDef.SolverIterations %d out of range 1..64", d.SolverIterations)
+	}
+	if !(d.CCDFraction > 0 && d.CCDFraction <= 1) {
+		return fmt.Errorf("physics: WorldDef.CCDFraction %v out of range (0, 1]", d.CCDFraction)
+	}
+	return nil
+}
+
+// validate checks d and returns it with the orientation normalised.
+func (d BodyDef) validate() (BodyDef, error) {
+	bad := func(field string, v any, want string) (BodyDef, error) {
+		return d, fmt.Errorf("physics: body %q: %s %v %s", d.Name, field, v, want)
+	}
+	if !finiteVec(d.Center) {
+		return bad("Center", d.Center, "is not finite")
+	}
+	for i := 0; i < 3; i++ {
+		if !(d.Half[i] > 0) || !finite(d.Half[i]) {
+			return bad("Half", d.Half, "must be finite and > 0 on every axis")
+		}
+	}
+	q := d.Orientation
+	if q.W == 0 && q.V == (mgl64.Vec3{}) {
+		q = mgl64.QuatIdent()
+	}
+	if !finite(q.W) || !finiteVec(q.V) {
+		return bad("Orientation", q, "is not finite")
+	}
+	n := math.Sqrt(q.W*q.W + q.V.Dot(q.V))
+	if !(n > 1e-12) || !finite(n) {
+		return bad("Orientation", q, "has no usable length")
+	}
+	d.Orientation = mgl64.Quat{W: q.W / n, V: mgl64.Vec3{q.V[0] / n, q.V[1] / n, q.V[2] / n}}
+	if !finiteVec(d.Velocity) {
+		return bad("Velocity", d.Velocity, "is not finite")
+	}
+	if !finiteVec(d.AngularVelocity) {
+		return bad("AngularVelocity", d.AngularVelocity, "is not finite")
+	}
+	if !(d.Mass > 0) || !finite(d.Mass) {
+		return bad("Mass", d.Mass, "must be finite and > 0")
+	}
+	if !(d.Friction >= 0) || !finite(d.Friction) {
+		return bad("Friction", d.Friction, "must be finite and >= 0")
+	}
+	if !(d.Restitution >= 0 && d.Restitution <= 1) {
+		return bad("Restitution", d.Restitution, "out of range [0, 1]")
+	}
+	if !(d.LinearDamping >= 0) || !finite(d.LinearDamping) {
+		return bad("LinearDamping", d.LinearDamping, "must be finite and >= 0")
+	}
+	if !(d.AngularDamping >= 0) || !finite(d.AngularDamping) {
+		return bad("AngularDamping", d.AngularDamping, "must be finite and >= 0")
+	}
+	if !(d.CCDFraction >= 0 && d.CCDFraction <= 1) {
+		return bad("CCDFraction", d.CCDFraction, "out of range [0, 1] (0 = world's)")
+	}
+	return d, nil
+}
+
+func (d *StaticDef) validate() error {
+	if !finiteVec(d.Min) || !finiteVec(d.Max) {
+		return fmt.Errorf("physics: static %q: Min %v / Max %v not finite", d.Name, d.Min, d.Max)
+	}
+	for i := 0; i < 3; i++ {
+		if !(d.Min[i] < d.Max[i]) {
+			return fmt.Errorf("physics: static %q: Min %v must be below Max %v on every axis", d.Name, d.Min, d.Max)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,66 @@
+package physics
+
+import "github.com/go-gl/mathgl/mgl64"
+
+// StepEvents holds what happened during the last step, in a fixed order
+// (bodies in creation order, then by the order they were found), as values
+// returned after the step rather than callbacks in the middle of it.
+// The slices are reused by the next step: copy what you keep.
+type StepEvents struct {
+	Tick          uint64 // the tick the step ended on
+	CCDHits       []CCDHit
+	ContactsBegun []ContactEvent
+	ContactsEnded []ContactEvent
+	Teleports     []TeleportEvent
+	Tunnels       []TunnelEvent
+}
+
+// CCDHit is one continuous-collision impact.
+type CCDHit struct {
+	Body BodyID
+	// Static is the slab hit, or NoStatic when Other names a body hit by a bullet.
+	Static StaticID
+	Other  BodyID
+	TOI    float64    // time of impact as a fraction of the step, [0, 1]
+	Point  mgl64.Vec3 // world contact point, m
+	Normal mgl64.Vec3 // unit normal of the surface hit, toward Body
+	Speed  float64    // closing speed along Normal before the impact, m/s
+}
+
+// ContactEvent reports a touching pair that began (or ended) this step.
+// B is NoBody and Static names the slab for body-slab contacts.
+type ContactEvent struct {
+	A      BodyID
+	B      BodyID
+	Static StaticID
+	Point  mgl64.Vec3 // a contact point (begin events only), m
+	Normal mgl64.Vec3 // from B (or the slab) toward A
+}
+
+// TeleportEvent reports a teleport applied at the start of the step.
+type TeleportEvent struct {
+	Body     BodyID
+	From, To mgl64.Vec3
+}
+
+// TunnelEvent reports a body whose path this step (prev centre to curr centre)
+// crossed a slab it had no contact or impact with.
+type TunnelEvent struct {
+	Body     BodyID
+	Static   StaticID
+	From, To mgl64.Vec3
+}
+
+// Counters are cumulative event counts since the world was made.
+type Counters struct {
+	CCDHits, Tunnels, ContactsBegun, Teleports uint64
+}
+
+func (e *StepEvents) reset(tick uint64) {
+	e.Tick = tick
+	e.CCDHits = e.CCDHits[:0]
+	e.ContactsBegun = e.ContactsBegun[:0]
+	e.ContactsEnded = e.ContactsEnded[:0]
+	e.Teleports = e.Teleports[:0]
+	e.Tunnels = e.Tunnels[:0]
+}

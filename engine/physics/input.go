@@ -1,0 +1,91 @@
+package physics
+
+import "github.com/go-gl/mathgl/mgl64"
+
+// InputKind says what an Input does.
+type InputKind uint8
+
+const (
+	// InputFire creates a projectile from Input.Fire (Bullet forced true).
+	InputFire InputKind = iota + 1
+	// InputTeleport moves Input.Body to Input.Center (and optionally sets its
+	// orientation and velocity). Prev is set to the new pose: no sweep, no
+	// blend between the old and new place.
+	InputTeleport
+	// InputSetCCD turns continuous collision on or off (Input.Enabled).
+	InputSetCCD
+)
+
+// Input is one tick-stamped command, applied at the start of World.Step
+// before prev := curr, in the order given.
+type Input struct {
+	Kind InputKind
+	// Fire is the projectile's definition (InputFire).
+	Fire BodyDef
+	// Body is the body to move (InputTeleport).
+	Body BodyID
+	// Center is the teleport target centre, m.
+	Center mgl64.Vec3
+	// Orientation replaces the body's orientation when SetOrientation is true.
+	Orientation    mgl64.Quat
+	SetOrientation bool
+	// Velocity replaces the body's linear velocity (m/s) when SetVelocity is true.
+	Velocity    mgl64.Vec3
+	SetVelocity bool
+	// Enabled is the new CCD state (InputSetCCD).
+	Enabled bool
+}
+
+// applyInputs runs this tick's inputs in order. Invalid inputs (a bad fire
+// definition, a stale body id, a non-finite target) are skipped: a step cannot
+// fail half-way, and the scene loader validates scripted inputs up front.
+func (w *World) applyInputs(inputs []Input) {
+	for i := range inputs {
+		in := &inputs[i]
+		switch in.Kind {
+		case InputFire:
+			d := in.Fire
+			d.Bullet = true
+			d, err := d.validate()
+			if err != nil {
+				continue
+			}
+			w.addBody(d)
+		case InputTeleport:
+			w.teleport(in)
+		case InputSetCCD:
+			w.ccdOn = in.Enabled
+		}
+	}
+}
+
+func (w *World) teleport(in *Input) {
+	idx := w.bodyIndex(in.Body)
+	if idx < 0 || !finiteVec(in.Center) {
+		return
+	}
+	b := &w.bodies[idx]
+	from := b.pos
+	b.pos = in.Center
+	if in.SetOrientation {
+		q := in.Orientation
+		if q.W == 0 && q.V == (mgl64.Vec3{}) {
+			q = mgl64.QuatIdent()
+		}
+		if finite(q.W) && finiteVec(q.V) {
+			b.q = quatNormalize(q)
+		}
+	}
+	if in.SetVelocity && finiteVec(in.Velocity) {
+		w.sb[idx].v = toSV(in.Velocity)
+	}
+	// prev = curr: the renderer must not draw the body between the old and new
+	// place. Step's prev := curr follows anyway; setting it here keeps a view
+	// taken between inputs and the step consistent too.
+	b.prevPos, b.prevQ = b.pos, b.q
+	b.flags |= flagTeleported
+	b.sleepTime = 0
+	w.wakeBody(idx)
+	w.events.Teleports = append(w.events.Teleports, TeleportEvent{Body: w.ID(idx), From: from, To: b.pos})
+	w.counters.Teleports++
+}

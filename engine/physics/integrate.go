@@ -1,0 +1,128 @@
+package physics
+
+import "math"
+
+// savePrev stores every body's pose as the start-of-step pose the renderer
+// interpolates from.
+func (w *World) savePrev() {
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		b.prevPos = b.pos
+		b.prevQ = b.q
+	}
+}
+
+// prepareBodies refreshes each awake body's world inverse inertia for this
+// step's orientation, clears its position and rotation deltas, and marks the
+// bodies whose motion this step needs continuous collision (flagFast): those
+// are moved by the continuous stage instead of the substeps.
+func (w *World) prepareBodies(dt float64) {
+	ccdOn := w.ccdOn
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		if b.flags&flagSleeping != 0 {
+			continue
+		}
+		s := &w.sb[i]
+		s.dp, s.dth = sv{}, sv{}
+		if isotropic(b.invILocal) {
+			x := b.invILocal[0]
+			s.invI = mat3{x, 0, 0, 0, x, 0, 0, 0, x}
+		} else {
+			s.invI = worldInvInertia(b.q, b.invILocal)
+		}
+		// Predicted motion velocity: gravity over half the step.
+		if ccdOn && w.needsSweep(i, s.v.madd(toSV(w.def.Gravity), 0.5*dt).vec(), dt) {
+			b.flags |= flagFast
+		}
+	}
+}
+
+// integrateVelocities applies gravity and damping to awake bodies for one
+// substep of h seconds (semi-implicit Euler: velocities first, positions
+// later from the new velocities).
+func (w *World) integrateVelocities(h float64) {
+	gh := toSV(w.def.Gravity).scale(h)
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		if b.flags&flagSleeping != 0 {
+			continue
+		}
+		s := &w.sb[i]
+		s.v = s.v.add(gh)
+		if b.linDamp > 0 {
+			s.v = s.v.scale(1 / (1 + float64(h*b.linDamp)))
+		}
+		if b.angDamp > 0 {
+			s.w = s.w.scale(1 / (1 + float64(h*b.angDamp)))
+		}
+	}
+}
+
+// integrateSubstep moves every awake body that is not swept by its velocity
+// over one substep. A body with no contact this step moves by the exact
+// constant-acceleration step x += v h - g h^2/2 (v already holds the
+// end-of-substep velocity), so free flight matches x0 + v0 t + g t^2/2 to
+// rounding; bodies in contact use plain semi-implicit Euler so that a resting
+// body is not pushed into its support.
+func (w *World) integrateSubstep(h float64) {
+	halfG := toSV(w.def.Gravity).scale(-0.5 * h)
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		if b.flags&(flagSleeping|flagFast) != 0 {
+			continue
+		}
+		s := &w.sb[i]
+		v := s.v
+		if b.flags&flagTouching == 0 {
+			v = v.add(halfG)
+		}
+		d := v.scale(h)
+		b.pos = vec3{b.pos[0] + d.x, b.pos[1] + d.y, b.pos[2] + d.z}
+		s.dp = s.dp.add(d)
+		if !s.w.isZero() {
+			r := s.w.scale(h)
+			s.dth = s.dth.add(r)
+			b.q = rotateSmall(b.q, r)
+		}
+	}
+}
+
+// rotateSmall turns q by the rotation vector r (radians), to first order
+// then renormalised: q' = q + (r/2, 0) q. Substep rotations are small; the
+// continuous stage, whose spins can be large, uses integrateRotation.
+func rotateSmall(q quat, r sv) quat {
+	x, y, z := 0.5*r.x, 0.5*r.y, 0.5*r.z
+	qw, qx, qy, qz := q.W, q.V[0], q.V[1], q.V[2]
+	// (0, x, y, z) * q
+	dw := -float64(x*qx) - float64(y*qy) - float64(z*qz)
+	dx := float64(x*qw) + float64(y*qz) - float64(z*qy)
+	dy := float64(y*qw) + float64(z*qx) - float64(x*qz)
+	dz := float64(z*qw) + float64(x*qy) - float64(y*qx)
+	qw, qx, qy, qz = qw+dw, qx+dx, qy+dy, qz+dz
+	n := math.Sqrt(float64(qw*qw) + float64(qx*qx) + float64(qy*qy) + float64(qz*qz))
+	inv := 1 / n
+	return quat{W: float64(qw * inv), V: vec3{float64(qx * inv), float64(qy * inv), float64(qz * inv)}}
+}
+
+// continuous moves the fast bodies (flagFast) over the whole step with their
+// solved velocities, sweeping them against what they might pass through.
+// Non-bullets move first, so that bullets are swept against them frozen at
+// their end-of-step pose.
+func (w *World) continuous(dt float64) {
+	w.scratch.extentValid = false
+	for pass := 0; pass < 2; pass++ {
+		wantBullet := pass == 1
+		for i := range w.bodies {
+			b := &w.bodies[i]
+			if b.flags&flagFast == 0 || b.flags&flagSleeping != 0 || (b.flags&flagBullet != 0) != wantBullet {
+				continue
+			}
+			v := w.sb[i].v.vec()
+			if b.flags&flagTouching == 0 {
+				v = madd(v, w.def.Gravity, -0.5*dt)
+			}
+			w.sweepBody(i, v, dt)
+		}
+	}
+}

@@ -1,0 +1,187 @@
+package physics
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Small, allocation-free vector helpers. Products are wrapped in float64(...)
+// where a fused multiply-add on another architecture would change the result:
+// the Go spec only forbids fusing across an explicit conversion.
+
+type vec3 = mgl64.Vec3
+
+type quat = mgl64.Quat
+
+func dot(a, b vec3) float64 {
+	return float64(a[0]*b[0]) + float64(a[1]*b[1]) + float64(a[2]*b[2])
+}
+
+func cross(a, b vec3) vec3 {
+	return vec3{
+		float64(a[1]*b[2]) - float64(a[2]*b[1]),
+		float64(a[2]*b[0]) - float64(a[0]*b[2]),
+		float64(a[0]*b[1]) - float64(a[1]*b[0]),
+	}
+}
+
+func add(a, b vec3) vec3 { return vec3{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
+func sub(a, b vec3) vec3 { return vec3{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
+func scale(a vec3, s float64) vec3 {
+	return vec3{float64(a[0] * s), float64(a[1] * s), float64(a[2] * s)}
+}
+
+// madd returns a + b*s with the product rounded separately.
+func madd(a, b vec3, s float64) vec3 {
+	return vec3{a[0] + float64(b[0]*s), a[1] + float64(b[1]*s), a[2] + float64(b[2]*s)}
+}
+
+func neg(a vec3) vec3       { return vec3{-a[0], -a[1], -a[2]} }
+func length(a vec3) float64 { return math.Sqrt(dot(a, a)) }
+func vmin(a, b vec3) vec3 {
+	return vec3{math.Min(a[0], b[0]), math.Min(a[1], b[1]), math.Min(a[2], b[2])}
+}
+
+func vmax(a, b vec3) vec3 {
+	return vec3{math.Max(a[0], b[0]), math.Max(a[1], b[1]), math.Max(a[2], b[2])}
+}
+
+// mat3 is a row-major 3x3 matrix.
+type mat3 [9]float64
+
+func (m *mat3) mulVec(v vec3) vec3 {
+	return vec3{
+		float64(m[0]*v[0]) + float64(m[1]*v[1]) + float64(m[2]*v[2]),
+		float64(m[3]*v[0]) + float64(m[4]*v[1]) + float64(m[5]*v[2]),
+		float64(m[6]*v[0]) + float64(m[7]*v[1]) + float64(m[8]*v[2]),
+	}
+}
+
+// rotationMatrix returns the rotation of unit quaternion q; its columns are the
+// box's local axes in world space.
+func rotationMatrix(q mgl64.Quat) mat3 {
+	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
+	xx, yy, zz := float64(x*x), float64(y*y), float64(z*z)
+	xy, xz, yz := float64(x*y), float64(x*z), float64(y*z)
+	wx, wy, wz := float64(w*x), float64(w*y), float64(w*z)
+	return mat3{
+		1 - 2*(yy+zz), 2 * (xy - wz), 2 * (xz + wy),
+		2 * (xy + wz), 1 - 2*(xx+zz), 2 * (yz - wx),
+		2 * (xz - wy), 2 * (yz + wx), 1 - 2*(xx+yy),
+	}
+}
+
+// colSV returns column i (local axis i in world space) as an sv.
+func (m *mat3) colSV(i int) sv { return sv{m[i], m[3+i], m[6+i]} }
+
+// col returns column i (local axis i in world space).
+func (m *mat3) col(i int) vec3 { return vec3{m[i], m[3+i], m[6+i]} }
+
+// worldInvInertia returns R diag(inv) R^T for the box orientation q.
+func worldInvInertia(q mgl64.Quat, inv vec3) mat3 {
+	r := rotationMatrix(q)
+	var out mat3
+	for i := 0; i < 3; i++ {
+		for j := i; j < 3; j++ {
+			s := float64(float64(r[3*i]*inv[0])*r[3*j]) +
+				float64(float64(r[3*i+1]*inv[1])*r[3*j+1]) +
+				float64(float64(r[3*i+2]*inv[2])*r[3*j+2])
+			out[3*i+j] = s
+			out[3*j+i] = s
+		}
+	}
+	return out
+}
+
+// isotropic reports whether a body's inverse inertia is the same on every axis
+// (a cube), in which case the world tensor is a scalar and rotating it only
+// adds rounding.
+func isotropic(inv vec3) bool { return inv[0] == inv[1] && inv[1] == inv[2] }
+
+func quatMul(a, b mgl64.Quat) mgl64.Quat {
+	return mgl64.Quat{
+		W: float64(a.W*b.W) - dot(a.V, b.V),
+		V: add(add(scale(b.V, a.W), scale(a.V, b.W)), cross(a.V, b.V)),
+	}
+}
+
+func quatNormalize(q mgl64.Quat) mgl64.Quat {
+	n := math.Sqrt(float64(q.W*q.W) + dot(q.V, q.V))
+	if !(n > 0) {
+		return mgl64.QuatIdent()
+	}
+	inv := 1 / n
+	return mgl64.Quat{W: float64(q.W * inv), V: scale(q.V, inv)}
+}
+
+// integrateRotation advances q by angular velocity w (rad/s, world) over h
+// seconds with the exact rotation exp(w h / 2) (no first-order drift), so a
+// free spin keeps its axis and rate.
+func integrateRotation(q mgl64.Quat, w vec3, h float64) mgl64.Quat {
+	wl := length(w)
+	if wl == 0 || h == 0 {
+		return q
+	}
+	half := 0.5 * float64(wl*h)
+	s := math.Sin(half) / wl
+	dq := mgl64.Quat{W: math.Cos(half), V: scale(w, s)}
+	return quatNormalize(quatMul(dq, q))
+}
+
+// rotationAngle returns the rotation angle of w over h seconds, radians.
+func rotationAngle(w vec3, h float64) float64 { return length(w) * math.Abs(h) }
+
+// orientedExtent returns the world half extents of a box with half extents h
+// and rotation matrix r.
+func orientedExtent(r *mat3, h vec3) vec3 {
+	return vec3{
+		float64(math.Abs(r[0])*h[0]) + float64(math.Abs(r[1])*h[1]) + float64(math.Abs(r[2])*h[2]),
+		float64(math.Abs(r[3])*h[0]) + float64(math.Abs(r[4])*h[1]) + float64(math.Abs(r[5])*h[2]),
+		float64(math.Abs(r[6])*h[0]) + float64(math.Abs(r[7])*h[1]) + float64(math.Abs(r[8])*h[2]),
+	}
+}
+
+// sv is the solver's vector. It is a struct rather than an array like
+// mgl64.Vec3 because the Go compiler keeps struct temporaries in registers
+// but never arrays longer than one element; the contact solver's inner loops
+// ran about three times slower on mgl64.Vec3.
+type sv struct{ x, y, z float64 }
+
+func toSV(v vec3) sv   { return sv{v[0], v[1], v[2]} }
+func (a sv) vec() vec3 { return vec3{a.x, a.y, a.z} }
+
+func (a sv) add(b sv) sv { return sv{a.x + b.x, a.y + b.y, a.z + b.z} }
+func (a sv) sub(b sv) sv { return sv{a.x - b.x, a.y - b.y, a.z - b.z} }
+func (a sv) neg() sv     { return sv{-a.x, -a.y, -a.z} }
+func (a sv) scale(s float64) sv {
+	return sv{float64(a.x * s), float64(a.y * s), float64(a.z * s)}
+}
+
+// madd returns a + b*s with the product rounded separately.
+func (a sv) madd(b sv, s float64) sv {
+	return sv{a.x + float64(b.x*s), a.y + float64(b.y*s), a.z + float64(b.z*s)}
+}
+
+func (a sv) dot(b sv) float64 {
+	return float64(a.x*b.x) + float64(a.y*b.y) + float64(a.z*b.z)
+}
+
+func (a sv) cross(b sv) sv {
+	return sv{
+		float64(a.y*b.z) - float64(a.z*b.y),
+		float64(a.z*b.x) - float64(a.x*b.z),
+		float64(a.x*b.y) - float64(a.y*b.x),
+	}
+}
+
+func (a sv) isZero() bool { return a.x == 0 && a.y == 0 && a.z == 0 }
+
+// mul returns m v.
+func (m *mat3) mul(v sv) sv {
+	return sv{
+		float64(m[0]*v.x) + float64(m[1]*v.y) + float64(m[2]*v.z),
+		float64(m[3]*v.x) + float64(m[4]*v.y) + float64(m[5]*v.z),
+		float64(m[6]*v.x) + float64(m[7]*v.y) + float64(m[8]*v.z),
+	}
+}

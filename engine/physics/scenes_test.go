@@ -1,0 +1,60 @@
+package physics
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Scene builders shared by the stacking tests, determinism tests and
+// benchmarks.
+
+// buildTower stacks n unit cubes on the ground, each resting on the one below.
+func buildTower(t testing.TB, def WorldDef, n int) *World {
+	w := mustWorld(t, def)
+	ground(t, w)
+	for i := 0; i < n; i++ {
+		mustBody(t, w, cube(fmt.Sprintf("tower-%d", i), mgl64.Vec3{0, 0.5 + float64(i), 0}))
+	}
+	return w
+}
+
+// buildPyramid builds a 2D pyramid of unit cubes with the given number of
+// layers (layers*(layers+1)/2 boxes) standing on the ground; neighbours in a
+// layer are gap metres apart.
+func buildPyramid(t testing.TB, def WorldDef, layers int, gap float64) *World {
+	w := mustWorld(t, def)
+	ground(t, w)
+	s := 1 + gap
+	for k := 0; k < layers; k++ {
+		n := layers - k
+		for j := 0; j < n; j++ {
+			x := (float64(j) - float64(n-1)/2) * s
+			mustBody(t, w, cube(fmt.Sprintf("p-%d-%d", k, j), mgl64.Vec3{x, 0.5 + float64(k), 0}))
+		}
+	}
+	return w
+}
+
+// buildPile places n unit cubes in columns of 10 on a square grid with 1.1 m
+// spacing (the benchmark scene of issue 3).
+func buildPile(t testing.TB, def WorldDef, n int) *World {
+	w := mustWorld(t, def)
+	mustStatic(t, w, "ground", mgl64.Vec3{-500, -1, -500}, mgl64.Vec3{500, 0, 500})
+	cols := (n + 9) / 10
+	side := 1
+	for side*side < cols {
+		side++
+	}
+	placed := 0
+	for c := 0; c < cols && placed < n; c++ {
+		x := (float64(c%side) - float64(side-1)/2) * 1.1
+		z := (float64(c/side) - float64(side-1)/2) * 1.1
+		for k := 0; k < 10 && placed < n; k++ {
+			mustBody(t, w, cube(fmt.Sprintf("pile-%d", placed), mgl64.Vec3{x, 0.5 + 1.1*float64(k), z}))
+			placed++
+		}
+	}
+	return w
+}

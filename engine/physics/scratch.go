@@ -1,0 +1,25 @@
+package physics
+
+// stepScratch holds per-step working memory. It is rebuilt by every step and
+// is not part of the state (Snapshot ignores it); keeping it in the world
+// means a warm step allocates nothing.
+type stepScratch struct {
+	rot         []mat3        // rotation matrix per body, this step
+	touched     []touchedPair // body-slab contacts and impacts, for the oracle
+	extent      []vec3        // end-of-step extents for bullet sweeps
+	extentValid bool
+	vBefore     vec3
+	active      []int32       // indices of the manifolds solved this step
+	staticBody  solverBody    // the zero body standing in for slabs
+	sweeps      []sweepRecord // CCD sweep volumes, for DebugDraw
+	parent      []int32       // island union-find
+	islandMin   []float64     // smallest sleep time per island root
+	islandHead  []int32
+}
+
+// sweepRecord is one CCD sweep for debug drawing.
+type sweepRecord struct {
+	lo, hi        vec3 // swept bound, m
+	hit           bool
+	point, normal vec3
+}

@@ -1,0 +1,131 @@
+package physics
+
+import "math"
+
+// Sleep: a body is at rest while its speed and the speed of its corners
+// from spin stay below sleepSpeed; an island (bodies linked by touching
+// contacts, slabs excluded) falls asleep when all its bodies have been at
+// rest for sleepSeconds. Sleeping bodies are not integrated or solved and
+// their pairs are not tested. A touch from an awake body, a bullet impact or a
+// teleport wakes the whole island, which is kept as a ring (body.sleepNext).
+// Islands are found each step by union-find over the solved manifolds, with
+// the smaller index as root, so the result does not depend on visiting order.
+
+const (
+	// sleepSeconds is how long an island must stay at rest to sleep, s.
+	sleepSeconds = 0.5
+	// sleepSpeed is the rest threshold for linear speed and for the speed
+	// of the furthest corner from spin, m/s.
+	sleepSpeed = 0.05
+)
+
+func (w *World) updateSleep(dt float64) {
+	if !w.def.Sleep {
+		return
+	}
+	n := len(w.bodies)
+	sc := &w.scratch
+	sc.parent = growI32(sc.parent, n)
+	sc.islandMin = growF(sc.islandMin, n)
+	sc.islandHead = growI32(sc.islandHead, n)
+	for i := range w.bodies {
+		sc.parent[i] = int32(i)
+		sc.islandMin[i] = math.Inf(1)
+		sc.islandHead[i] = -1
+		b := &w.bodies[i]
+		if b.flags&flagSleeping != 0 {
+			continue
+		}
+		s := &w.sb[i]
+		r2 := dot(b.half, b.half)
+		lim2 := float64(sleepSpeed * sleepSpeed)
+		if s.v.dot(s.v) > lim2 || float64(s.w.dot(s.w)*r2) > lim2 {
+			b.sleepTime = 0
+		} else {
+			b.sleepTime += dt
+		}
+	}
+	list := w.contacts.list
+	for _, k := range sc.active {
+		m := &list[k]
+		if m.b >= 0 && m.flags&mfTouching != 0 {
+			union(sc.parent, m.a, m.b)
+		}
+	}
+	for i := range w.bodies {
+		if w.bodies[i].flags&flagSleeping != 0 {
+			continue
+		}
+		r := find(sc.parent, int32(i))
+		sc.islandMin[r] = math.Min(sc.islandMin[r], w.bodies[i].sleepTime)
+	}
+	for i := range w.bodies {
+		b := &w.bodies[i]
+		if b.flags&flagSleeping != 0 {
+			continue
+		}
+		r := find(sc.parent, int32(i))
+		if sc.islandMin[r] < sleepSeconds {
+			continue
+		}
+		// Link into the island's ring: head -> ... -> i -> head.
+		b.flags |= flagSleeping
+		w.sb[i].v, w.sb[i].w = sv{}, sv{}
+		h := sc.islandHead[r]
+		if h < 0 {
+			sc.islandHead[r] = int32(i)
+			b.sleepNext = int32(i)
+		} else {
+			b.sleepNext = w.bodies[h].sleepNext
+			w.bodies[h].sleepNext = int32(i)
+		}
+	}
+}
+
+// wakeBody wakes body i and every body of its sleeping island.
+func (w *World) wakeBody(i int) {
+	if w.bodies[i].flags&flagSleeping == 0 {
+		w.bodies[i].sleepTime = 0
+		return
+	}
+	j := int32(i)
+	for j >= 0 {
+		b := &w.bodies[j]
+		b.flags &^= flagSleeping
+		b.sleepTime = 0
+		w.sb[j].invI = worldInvInertia(b.q, b.invILocal)
+		next := b.sleepNext
+		b.sleepNext = -1
+		if next == int32(i) {
+			break
+		}
+		j = next
+	}
+}
+
+func find(parent []int32, i int32) int32 {
+	for parent[i] != i {
+		parent[i] = parent[parent[i]]
+		i = parent[i]
+	}
+	return i
+}
+
+func union(parent []int32, a, b int32) {
+	ra, rb := find(parent, a), find(parent, b)
+	if ra == rb {
+		return
+	}
+	if ra < rb {
+		parent[rb] = ra
+	} else {
+		parent[ra] = rb
+	}
+}
+
+func growI32(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n, n+n/2+16)
+	}
+	return s[:n]
+}

@@ -1,0 +1,64 @@
+package physics
+
+import "math"
+
+// Step advances the world by dt seconds (> 0 and finite; other values leave
+// the world untouched). The stages run in a fixed order:
+//
+//  1. apply this tick's inputs, in order (fire, teleport, CCD toggle);
+//  2. prev := curr for every body;
+//  3. prepare bodies: world inertia, which bodies need continuous collision;
+//  4. broadphase: candidate pairs;
+//  5. narrowphase: contact manifolds;
+//  6. solver substeps: gravity, warm start, soft iteration, positions, relax;
+//     then restitution (contact_solver.go);
+//  7. continuous collision: fast bodies are swept to their end pose;
+//  8. sleep;
+//  9. the tunnelling oracle;
+//
+// then tick++. A warm step allocates nothing.
+func (w *World) Step(dt float64, inputs []Input) {
+	if !(dt > 0) || math.IsInf(dt, 0) {
+		return
+	}
+	var sw stopwatch
+	sw.start(w.def.Clock)
+	p := &w.profile
+	w.events.reset(w.tick + 1)
+
+	w.clearStepFlags()
+	w.applyInputs(inputs)
+	w.savePrev()
+	p.Inputs = sw.lap()
+
+	w.prepareBodies(dt)
+	p.Velocities = sw.lap()
+
+	w.updatePairs(dt)
+	p.Broadphase = sw.lap()
+
+	w.collide(dt)
+	p.Narrowphase = sw.lap()
+
+	w.solve(dt)
+	p.Solve = sw.lap()
+
+	w.continuous(dt)
+	p.Positions = sw.lap()
+
+	w.updateSleep(dt)
+	p.Sleep = sw.lap()
+
+	w.detectTunnels()
+	p.Oracle = sw.lap()
+
+	w.tick++
+	p.Total = p.Inputs + p.Velocities + p.Broadphase + p.Narrowphase + p.Solve + p.Positions + p.Sleep + p.Oracle
+}
+
+// clearStepFlags resets the per-step body flags before inputs may set them.
+func (w *World) clearStepFlags() {
+	for i := range w.bodies {
+		w.bodies[i].flags &^= flagTeleported | flagTouching | flagFast
+	}
+}

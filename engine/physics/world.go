@@ -1,0 +1,218 @@
+package physics
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// World holds every body, slab and scratch buffer of one simulation. It is not
+// safe for concurrent use.
+type World struct {
+	def   WorldDef
+	tick  uint64
+	ccdOn bool
+
+	// Dynamic bodies, parallel slices in creation order.
+	names  []string
+	bodies []body
+	sb     []solverBody // hot velocity/mass record, one per body
+	gens   []uint32     // generation per slot; survives Restore so stale IDs are caught
+
+	statics []static
+
+	events   StepEvents
+	counters Counters
+	profile  Profile
+
+	// Stage state and scratch, reused every step so a warm step allocates nothing.
+	contacts contactSet
+	bp       broadphase
+	scratch  stepScratch
+}
+
+// Body flags.
+const (
+	flagBullet uint8 = 1 << iota
+	flagSleeping
+	flagTeleported
+	flagTouching // has at least one solved manifold this step
+	flagFast     // moves too far this step for discrete contacts: swept
+)
+
+// body is the cold-ish simulation record of one dynamic box: pose, shape,
+// material and sleep bookkeeping (about 330 bytes). Velocities live in
+// solverBody so that the solver walks a compact array.
+type body struct {
+	pos, prevPos mgl64.Vec3
+	q, prevQ     mgl64.Quat
+	half         mgl64.Vec3
+	invILocal    mgl64.Vec3 // principal inverse inertia in body axes, 1/(kg m^2)
+	mass         float64
+	friction     float64
+	restitution  float64
+	linDamp      float64 // 1/s
+	angDamp      float64 // 1/s
+	ccdFraction  float64 // 0 = world's
+	minHalf      float64
+	sleepTime    float64 // seconds spent below the sleep thresholds
+	sleepNext    int32   // next body of the same sleeping island, -1 at the end
+	flags        uint8
+}
+
+// solverBody is the hot record the contact solver reads and writes: 22
+// floats, 176 bytes.
+type solverBody struct {
+	v, w    sv      // m/s, rad/s (world axes)
+	dp      sv      // position change so far this step, m
+	dth     sv      // rotation so far this step (rotation vector), rad
+	invMass float64 // 1/kg
+	invI    mat3    // world inverse inertia, refreshed each step
+}
+
+// static is one axis-aligned slab.
+type static struct {
+	name     string
+	min, max mgl64.Vec3
+}
+
+// NewWorld returns an empty world, or an error naming the bad WorldDef field.
+func NewWorld(def WorldDef) (*World, error) {
+	if err := def.validate(); err != nil {
+		return nil, err
+	}
+	w := &World{def: def, ccdOn: def.CCD}
+	w.events.Tick = 0
+	return w, nil
+}
+
+// Def returns the definition the world was made with.
+func (w *World) Def() WorldDef { return w.def }
+
+// AddStatic adds an axis-aligned slab.
+func (w *World) AddStatic(d StaticDef) (StaticID, error) {
+	if err := d.validate(); err != nil {
+		return NoStatic, err
+	}
+	w.statics = append(w.statics, static{name: d.Name, min: d.Min, max: d.Max})
+	return StaticID(len(w.statics) - 1), nil
+}
+
+// AddBody adds a dynamic box. The error names the bad field and its value.
+func (w *World) AddBody(d BodyDef) (BodyID, error) {
+	d, err := d.validate()
+	if err != nil {
+		return NoBody, err
+	}
+	return w.addBody(d), nil
+}
+
+// addBody appends a validated body; used by AddBody and by InputFire.
+func (w *World) addBody(d BodyDef) BodyID {
+	h := d.Half
+	m := d.Mass
+	// Solid box inertia: I_x = m/3 (hy^2 + hz^2) with half extents (m/12 of full sizes squared).
+	ix := m / 3 * (float64(h[1]*h[1]) + float64(h[2]*h[2]))
+	iy := m / 3 * (float64(h[0]*h[0]) + float64(h[2]*h[2]))
+	iz := m / 3 * (float64(h[0]*h[0]) + float64(h[1]*h[1]))
+	b := body{
+		pos: d.Center, prevPos: d.Center,
+		q: d.Orientation, prevQ: d.Orientation,
+		half:        h,
+		invILocal:   mgl64.Vec3{1 / ix, 1 / iy, 1 / iz},
+		mass:        m,
+		friction:    d.Friction,
+		restitution: d.Restitution,
+		linDamp:     d.LinearDamping,
+		angDamp:     d.AngularDamping,
+		ccdFraction: d.CCDFraction,
+		minHalf:     math.Min(h[0], math.Min(h[1], h[2])),
+		sleepNext:   -1,
+	}
+	if d.Bullet {
+		b.flags |= flagBullet
+	}
+	idx := len(w.bodies)
+	w.bodies = append(w.bodies, b)
+	w.names = append(w.names, d.Name)
+	s := solverBody{v: toSV(d.Velocity), w: toSV(d.AngularVelocity), invMass: 1 / m}
+	s.invI = worldInvInertia(b.q, b.invILocal)
+	w.sb = append(w.sb, s)
+	if idx >= len(w.gens) {
+		w.gens = append(w.gens, 1)
+	}
+	return makeBodyID(idx, w.gens[idx])
+}
+
+// bodyIndex resolves an id to an index, or -1 when it is stale or unknown.
+func (w *World) bodyIndex(id BodyID) int {
+	i := id.Index()
+	if i < 0 || i >= len(w.bodies) || w.gens[i] != id.gen() {
+		return -1
+	}
+	return i
+}
+
+// ID returns the BodyID of the body with creation index i.
+func (w *World) ID(i int) BodyID { return makeBodyID(i, w.gens[i]) }
+
+// FindBody returns the first body (in creation order) with the given name.
+// It scans every body: use it to resolve names before stepping, not inside a step.
+func (w *World) FindBody(name string) (BodyID, bool) {
+	for i, n := range w.names {
+		if n == name {
+			return w.ID(i), true
+		}
+	}
+	return NoBody, false
+}
+
+// FindStatic returns the first slab with the given name.
+func (w *World) FindStatic(name string) (StaticID, bool) {
+	for i := range w.statics {
+		if w.statics[i].name == name {
+			return StaticID(i), true
+		}
+	}
+	return NoStatic, false
+}
+
+// Tick is the number of steps taken so far.
+func (w *World) Tick() uint64 { return w.tick }
+
+// SetCCD turns continuous collision on or off from the next step on.
+func (w *World) SetCCD(on bool) { w.ccdOn = on }
+
+// CCD reports whether continuous collision is on.
+func (w *World) CCD() bool { return w.ccdOn }
+
+// Events returns the last step's events. The slices are reused by the next step.
+func (w *World) Events() *StepEvents { return &w.events }
+
+// Counters returns the cumulative event counts since the world was made.
+func (w *World) Counters() Counters { return w.counters }
+
+// Profile returns the last step's stage timings (all zero when Clock is nil).
+func (w *World) Profile() Profile { return w.profile }
+
+// NumBodies is the number of dynamic bodies.
+func (w *World) NumBodies() int { return len(w.bodies) }
+
+// NumStatics is the number of static slabs.
+func (w *World) NumStatics() int { return len(w.statics) }
+
+// NumAwake counts the bodies that are not sleeping.
+func (w *World) NumAwake() int {
+	n := 0
+	for i := range w.bodies {
+		if w.bodies[i].flags&flagSleeping == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func (w *World) String() string {
+	return fmt.Sprintf("physics.World{tick %d, %d bodies, %d statics}", w.tick, len(w.bodies), len(w.statics))
+}

@@ -1,0 +1,117 @@
+package scene
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"sandbox/engine/physics"
+)
+
+// maxTick bounds event ticks to integers a float64 holds exactly (2^53),
+// far beyond any run (4,700 years at 60 Hz).
+const maxTick = 1 << 53
+
+var fireKeys = []string{"name", "from", "direction", "speed", "spin", "half", "orientation",
+	"mass", "friction", "restitution", "linear_damping", "angular_damping"}
+
+// pendingTeleport is a teleport whose body name is checked once every
+// projectile is known: a teleport may name a projectile listed after it
+// that is fired at an earlier tick.
+type pendingTeleport struct {
+	path string
+	node *jnode
+	tick uint64
+	body string
+}
+
+func (d *decoder) events(path string, items []*jnode) []Event {
+	var out []Event
+	var pending []pendingTeleport
+	for i, it := range items {
+		ep := fmt.Sprintf("%s[%d]", path, i)
+		o := d.object(ep, it, "an event", "tick", "fire", "teleport")
+		p, n := o.must("tick")
+		ev := Event{Tick: uint64(d.whole(p, n, 0, maxTick))}
+		fp, fire := o.get("fire")
+		tp, tele := o.get("teleport")
+		switch {
+		case fire != nil && tele != nil:
+			d.fail(ep, it, "an event needs exactly one of fire or teleport, not both")
+		case fire != nil:
+			ev.Kind = EventFire
+			ev.Fire = d.fire(fp, fire, ev.Tick)
+		case tele != nil:
+			ev.Kind = EventTeleport
+			var bp string
+			var bn *jnode
+			ev.Teleport, bp, bn = d.teleport(tp, tele)
+			pending = append(pending, pendingTeleport{path: bp, node: bn, tick: ev.Tick, body: ev.Teleport.Body})
+		default:
+			d.fail(ep, it, "an event needs exactly one of fire or teleport; it has neither")
+		}
+		out = append(out, ev)
+	}
+	for _, t := range pending {
+		d.checkTeleportTarget(t)
+	}
+	return out
+}
+
+func (d *decoder) fire(path string, n *jnode, tick uint64) physics.BodyDef {
+	o := d.object(path, n, "a fire event", fireKeys...)
+	b := physics.DefaultBodyDef()
+	p, v := o.must("name")
+	b.Name = d.name(p, v, nameInfo{kind: "projectile", tick: tick})
+	p, v = o.must("from")
+	b.Center = d.vec3(p, v)
+	p, v = o.must("direction")
+	dir, ok := unit(d.vec(p, v, 3))
+	if !ok {
+		d.fail(p, v, "the direction must not be zero")
+	}
+	p, v = o.must("speed")
+	speed := d.nonNegative(p, v, " m/s")
+	b.Velocity = mgl64.Vec3{dir[0] * speed, dir[1] * speed, dir[2] * speed}
+	if p, v := o.get("spin"); v != nil {
+		b.AngularVelocity = d.vec3(p, v)
+	}
+	d.boxFields(o, &b)
+	b.Bullet = true
+	return b
+}
+
+// teleport reads a teleport event; it also returns the body field's path and
+// value for the later name check.
+func (d *decoder) teleport(path string, n *jnode) (t Teleport, bodyPath string, body *jnode) {
+	o := d.object(path, n, "a teleport", "body", "center", "orientation", "velocity")
+	bodyPath, body = o.must("body")
+	t.Body = d.str(bodyPath, body)
+	p, v := o.must("center")
+	t.Center = d.vec3(p, v)
+	if p, v := o.get("orientation"); v != nil {
+		t.Orientation, t.SetOrientation = d.quat(p, v), true
+	}
+	if p, v := o.get("velocity"); v != nil {
+		t.Velocity, t.SetVelocity = d.vec3(p, v), true
+	}
+	return t, bodyPath, body
+}
+
+// checkTeleportTarget: the body must be a scene body, or a projectile fired
+// at an earlier tick. A projectile fired at the same tick is refused even
+// when its fire event comes first: the script resolves names to body ids
+// before the step that creates it, so there is no id to give yet (and the
+// fire event can simply start where the teleport would put it).
+func (d *decoder) checkTeleportTarget(t pendingTeleport) {
+	info, ok := d.names[t.body]
+	switch {
+	case !ok:
+		d.fail(t.path, t.node, "no body or fired projectile has this name")
+	case info.kind == "static":
+		d.fail(t.path, t.node, "names a static (%s); only bodies and projectiles can be teleported", info.path)
+	case info.kind == "projectile" && info.tick >= t.tick:
+		d.fail(t.path, t.node, "the projectile (%s) is fired at tick %d; a teleport of it must come at a later tick (this one is at tick %d)",
+			info.path, info.tick, t.tick)
+	}
+}

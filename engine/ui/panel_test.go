@@ -1,0 +1,319 @@
+package ui
+
+import (
+	"fmt"
+	"unsafe"
+
+	"testing"
+
+	"github.com/AllenDang/cimgui-go/imgui"
+	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/glfw/v3.3/glfw"
+)
+
+// The panel is drawn against the right edge, the rest of the window keeps
+// the clear colour, and nothing is left behind on the GPU.
+func TestPanelDrawsInItsRegion(t *testing.T) {
+	withUI(t, func(win *glfw.Window, u *UI) error {
+		if LiveObjects() < 4 {
+			return fmt.Errorf("LiveObjects with a UI = %d, want at least 4 (program, vertex array, 2 buffers)", LiveObjects())
+		}
+		s, err := testState()
+		if err != nil {
+			return err
+		}
+		fillHistory(s.History, 300, 5)
+		for i := 0; i < 3; i++ {
+			frame(u, &s, 1.0/60)
+			if err := glErr("frame"); err != nil {
+				return err
+			}
+		}
+		img := readBack()
+		if err := img.maybeSave("panel"); err != nil {
+			return err
+		}
+		x0 := testW - PanelWidth
+		// The panel: a dark, nearly opaque window with text and plots.
+		n, area := img.count(x0+2, 2, testW-2, testH-2, func(p [3]uint8) bool { return !isClear(p) })
+		if n < area*95/100 {
+			return fmt.Errorf("panel region: %d of %d pixels differ from the clear colour, want >= 95%%", n, area)
+		}
+		// Text: bright pixels inside the panel.
+		bright, _ := img.count(x0, 0, testW, testH, func(p [3]uint8) bool { return p[0] > 200 && p[1] > 200 && p[2] > 200 })
+		if bright < 500 {
+			return fmt.Errorf("panel region: %d bright (text) pixels, want at least 500", bright)
+		}
+		// Everything else: untouched.
+		n, area = img.count(0, 0, x0-1, testH, isClear)
+		if n != area {
+			return fmt.Errorf("outside the panel: %d of %d pixels keep the clear colour, want all", n, area)
+		}
+		if s.SceneRequested || s.ResetRequested || s.StepRequested || s.FireRequested || s.ScreenshotRequested {
+			return fmt.Errorf("a request flag was set without input: %+v", s)
+		}
+		return nil
+	})
+}
+
+// With nothing built, the panel pass draws nothing and leaves the frame
+// alone: the pixel test above can fail.
+func TestEmptyFrameKeepsClearColour(t *testing.T) {
+	withUI(t, func(win *glfw.Window, u *UI) error {
+		clearFrame()
+		u.NewFrame(1.0 / 60)
+		u.Render()
+		img := readBack()
+		n, area := img.count(0, 0, testW, testH, isClear)
+		if n != area {
+			return fmt.Errorf("empty UI frame changed %d pixels", area-n)
+		}
+		return glErr("empty frame")
+	})
+}
+
+// Dropped time shows the red banner over the scene, centred left of the
+// panel; without dropped time it is absent (checked by the test above).
+func TestBehindBanner(t *testing.T) {
+	withUI(t, func(win *glfw.Window, u *UI) error {
+		s, err := testState()
+		if err != nil {
+			return err
+		}
+		fillHistory(s.History, 120, 2)
+		s.History.Push(Sample{Time: 2.01, FrameSeconds: 0.3, DroppedSeconds: 0.05})
+		for i := 0; i < 3; i++ {
+			frame(u, &s, 1.0/60)
+		}
+		img := readBack()
+		if err := img.maybeSave("banner"); err != nil {
+			return err
+		}
+		red, _ := img.count(0, 0, testW-PanelWidth, 60, func(p [3]uint8) bool { return p[0] > 150 && p[1] < 60 && p[2] < 60 })
+		if red < 300 {
+			return fmt.Errorf("banner: %d red pixels at the top of the scene, want at least 300", red)
+		}
+		if got := s.History.DroppedWithin(1); got < 0.049 || got > 0.051 {
+			return fmt.Errorf("DroppedWithin(1) = %v, want 0.05", got)
+		}
+		return glErr("banner")
+	})
+}
+
+// F1's key help window appears over the middle of the window.
+func TestKeyHelpWindow(t *testing.T) {
+	withUI(t, func(win *glfw.Window, u *UI) error {
+		s, err := testState()
+		if err != nil {
+			return err
+		}
+		frame(u, &s, 1.0/60)
+		if !isClear(readBack().at(testW/2, testH/2)) {
+			return fmt.Errorf("centre pixel covered before F1")
+		}
+		s.ShowKeys = true
+		for i := 0; i < 3; i++ { // windows auto-size over their first frames
+			frame(u, &s, 1.0/60)
+		}
+		img := readBack()
+		if err := img.maybeSave("keys"); err != nil {
+			return err
+		}
+		cx, cy := (testW-PanelWidth)/2, testH/2
+		n, area := img.count(cx-50, cy-50, cx+50, cy+50, func(p [3]uint8) bool { return !isClear(p) })
+		if n < area*9/10 {
+			return fmt.Errorf("key help: %d of %d centre pixels covered, want 90%%", n, area)
+		}
+		return glErr("key help")
+	})
+}
+
+// The texture protocol: after the first frame ImGui's atlas has a live GL
+// texture, its status is OK, and Delete frees it.
+func TestFontAtlasTexture(t *testing.T) {
+	withUI(t, func(win *glfw.Window, u *UI) error {
+		s, err := testState()
+		if err != nil {
+			return err
+		}
+		before := LiveObjects()
+		frame(u, &s, 1.0/60)
+		texs := platformTextures()
+		if len(texs) == 0 {
+			return fmt.Errorf("no textures in PlatformIO after a frame")
+		}
+		for i, tex := range texs {
+			if tex.Status != imgui.TextureStatusOK {
+				return fmt.Errorf("texture %d: status %d, want OK", i, tex.Status)
+			}
+			if tex.TexID == 0 || !gl.IsTexture(uint32(tex.TexID)) {
+				return fmt.Errorf("texture %d: id %d is not a GL texture", i, tex.TexID)
+			}
+		}
+		if got := LiveObjects(); got != before+len(texs) {
+			return fmt.Errorf("LiveObjects = %d after the first frame, want %d + %d textures", got, before, len(texs))
+		}
+		return nil
+	})
+}
+
+// Every field the renderer reads through its C mirrors agrees with
+// cimgui-go's own accessors.
+func TestCLayoutMatchesAccessors(t *testing.T) {
+	withUI(t, func(win *glfw.Window, u *UI) error {
+		s, err := testState()
+		if err != nil {
+			return err
+		}
+		fillHistory(s.History, 300, 5)
+		frame(u, &s, 1.0/60)
+		clearFrame()
+		u.NewFrame(1.0 / 60)
+		u.Panel(&s)
+		imgui.Render()
+		u.inFrame = false
+		dd := imgui.CurrentDrawData()
+		m := currentDrawData()
+		if m.CmdListsCount != dd.CmdListsCount() || m.TotalVtxCount != dd.TotalVtxCount() || m.TotalIdxCount != dd.TotalIdxCount() {
+			return fmt.Errorf("draw data counts: mirror %d/%d/%d, cimgui-go %d/%d/%d", m.CmdListsCount, m.TotalVtxCount,
+				m.TotalIdxCount, dd.CmdListsCount(), dd.TotalVtxCount(), dd.TotalIdxCount())
+		}
+		if m.DisplaySize.X != dd.DisplaySize().X || m.DisplaySize.Y != dd.DisplaySize().Y ||
+			m.FramebufferScale.X != dd.FramebufferScale().X {
+			return fmt.Errorf("display: mirror %+v, cimgui-go %+v", m.DisplaySize, dd.DisplaySize())
+		}
+		var vtx, idx int32
+		for i, l := range m.drawLists() {
+			vtx += l.VtxBuffer.Size
+			idx += l.IdxBuffer.Size
+			wl := imgui.NewDrawListFromC(unsafe.Pointer(l))
+			if wl.CmdBuffer().Size != int(l.CmdBuffer.Size) {
+				return fmt.Errorf("list %d: %d commands, cimgui-go %d", i, l.CmdBuffer.Size, wl.CmdBuffer().Size)
+			}
+			cmds := l.cmds()
+			for j := range cmds {
+				wc := imgui.NewDrawCmdFromC(unsafe.Pointer(&cmds[j]))
+				if wc.ElemCount() != cmds[j].ElemCount || wc.VtxOffset() != cmds[j].VtxOffset ||
+					wc.IdxOffset() != cmds[j].IdxOffset || uint64(wc.TexID()) != cmds[j].texID() {
+					return fmt.Errorf("list %d cmd %d: mirror %+v disagrees with cimgui-go", i, j, cmds[j])
+				}
+			}
+		}
+		if vtx != m.TotalVtxCount || idx != m.TotalIdxCount {
+			return fmt.Errorf("sum over lists %d/%d, totals %d/%d", vtx, idx, m.TotalVtxCount, m.TotalIdxCount)
+		}
+		pio := platformTextures()
+		dtex := m.textures()
+		if len(pio) != len(dtex) || len(pio) == 0 || pio[0] != dtex[0] {
+			return fmt.Errorf("DrawData.Textures (%d) and PlatformIO.Textures (%d) differ", len(dtex), len(pio))
+		}
+		for i, tex := range pio {
+			w := imgui.NewTextureDataFromC(unsafe.Pointer(tex))
+			if w.Width() != tex.Width || w.Height() != tex.Height || uint64(w.TexID()) != tex.TexID ||
+				w.Status() != tex.Status || w.BytesPerPixel() != tex.BytesPerPixel || w.UniqueID() != tex.UniqueID {
+				return fmt.Errorf("texture %d: mirror %+v disagrees with cimgui-go", i, *tex)
+			}
+		}
+		return nil
+	})
+}
+
+// The panel pass restores the GL state the 3D renderer had set.
+func TestRenderRestoresGLState(t *testing.T) {
+	withUI(t, func(win *glfw.Window, u *UI) error {
+		s, err := testState()
+		if err != nil {
+			return err
+		}
+		clearFrame()
+		gl.Enable(gl.DEPTH_TEST)
+		gl.Enable(gl.CULL_FACE)
+		gl.Disable(gl.BLEND)
+		gl.Disable(gl.SCISSOR_TEST)
+		gl.BlendFunc(gl.ONE, gl.ZERO)
+		gl.Viewport(10, 20, 300, 200)
+		var vao uint32
+		gl.GenVertexArrays(1, &vao)
+		defer gl.DeleteVertexArrays(1, &vao)
+		gl.BindVertexArray(vao)
+		gl.ActiveTexture(gl.TEXTURE3)
+
+		u.NewFrame(1.0 / 60)
+		u.Panel(&s)
+		u.Render()
+
+		var vp [4]int32
+		gl.GetIntegerv(gl.VIEWPORT, &vp[0])
+		var boundVAO, active, src int32
+		gl.GetIntegerv(gl.VERTEX_ARRAY_BINDING, &boundVAO)
+		gl.GetIntegerv(gl.ACTIVE_TEXTURE, &active)
+		gl.GetIntegerv(gl.BLEND_SRC_RGB, &src)
+		switch {
+		case !gl.IsEnabled(gl.DEPTH_TEST) || !gl.IsEnabled(gl.CULL_FACE):
+			return fmt.Errorf("depth test or culling not restored")
+		case gl.IsEnabled(gl.BLEND) || gl.IsEnabled(gl.SCISSOR_TEST):
+			return fmt.Errorf("blend or scissor left enabled")
+		case vp != [4]int32{10, 20, 300, 200}:
+			return fmt.Errorf("viewport %v not restored", vp)
+		case uint32(boundVAO) != vao:
+			return fmt.Errorf("vertex array %d not restored (want %d)", boundVAO, vao)
+		case active != gl.TEXTURE3:
+			return fmt.Errorf("active texture 0x%x not restored", active)
+		case src != gl.ONE:
+			return fmt.Errorf("blend func not restored")
+		}
+		return glErr("state")
+	})
+}
+
+// Real input: the cursor warped over the "Keys (F1)" button, a press and a
+// release forwarded as the app's callbacks would, toggles ShowKeys; the
+// mouse over the panel is captured, over the scene it is not.
+func TestMouseClickThroughForwardedEvents(t *testing.T) {
+	withUI(t, func(win *glfw.Window, u *UI) error {
+		s, err := testState()
+		if err != nil {
+			return err
+		}
+		var keysMin, keysMax imgui.Vec2
+		itemHook = func(name string) {
+			if name == "keys" {
+				keysMin, keysMax = imgui.ItemRectMin(), imgui.ItemRectMax()
+			}
+		}
+		defer func() { itemHook = nil }()
+		frame(u, &s, 1.0/60)
+		frame(u, &s, 1.0/60)
+		if keysMax.X <= keysMin.X {
+			return fmt.Errorf("Keys button not found")
+		}
+
+		win.SetCursorPos(100, 100) // over the scene
+		glfw.PollEvents()
+		frame(u, &s, 1.0/60)
+		frame(u, &s, 1.0/60)
+		if u.WantCaptureMouse() {
+			return fmt.Errorf("WantCaptureMouse over the scene")
+		}
+
+		cx, cy := float64(keysMin.X+keysMax.X)/2, float64(keysMin.Y+keysMax.Y)/2
+		win.SetCursorPos(cx, cy)
+		glfw.PollEvents()
+		if x, y := win.GetCursorPos(); int(x) != int(cx) || int(y) != int(cy) {
+			return fmt.Errorf("cursor warp to %v,%v landed at %v,%v", cx, cy, x, y)
+		}
+		frame(u, &s, 1.0/60)
+		if !u.WantCaptureMouse() {
+			return fmt.Errorf("no WantCaptureMouse over the panel (focused %v, hovered %v)",
+				win.GetAttrib(glfw.Focused), win.GetAttrib(glfw.Hovered))
+		}
+		u.MouseButton(glfw.MouseButtonLeft, glfw.Press)
+		frame(u, &s, 1.0/60)
+		u.MouseButton(glfw.MouseButtonLeft, glfw.Release)
+		frame(u, &s, 1.0/60)
+		if !s.ShowKeys {
+			return fmt.Errorf("click on Keys (F1) at %v,%v did not set ShowKeys", cx, cy)
+		}
+		return glErr("input")
+	})
+}

@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"strconv"
+	"unsafe"
+
+	"github.com/AllenDang/cimgui-go/imgui"
+)
+
+// line builds one line of panel text in a buffer allocated once, so that
+// numbers can be shown every frame without fmt.Sprintf's allocations.
+// imgui.Text is printf-style (a '%' in a value would be read as a verb),
+// so lines are always drawn with TextUnformatted.
+type line struct {
+	b []byte
+}
+
+func newLine() line { return line{b: make([]byte, 0, 256)} }
+
+// reset starts a new line.
+func (l *line) reset() *line {
+	l.b = l.b[:0]
+	return l
+}
+
+// s appends a string.
+func (l *line) s(v string) *line {
+	l.b = append(l.b, v...)
+	return l
+}
+
+// i appends a signed integer.
+func (l *line) i(v int64) *line {
+	l.b = strconv.AppendInt(l.b, v, 10)
+	return l
+}
+
+// u appends an unsigned integer.
+func (l *line) u(v uint64) *line {
+	l.b = strconv.AppendUint(l.b, v, 10)
+	return l
+}
+
+// f appends a float with prec digits after the point.
+func (l *line) f(v float64, prec int) *line {
+	l.b = strconv.AppendFloat(l.b, v, 'f', prec, 64)
+	return l
+}
+
+// str views the line as a string without copying. The string is only
+// valid until the next reset; cimgui-go copies it into C memory at once.
+func (l *line) str() string {
+	if len(l.b) == 0 {
+		return ""
+	}
+	return unsafe.String(&l.b[0], len(l.b))
+}
+
+// text draws the line.
+func (l *line) text() {
+	imgui.TextUnformatted(l.str())
+}

@@ -1,0 +1,5 @@
+#version 410 core
+// Depth-only: the depth buffer is the output.
+
+void main() {
+}
