@@ -19,6 +19,11 @@ uniform vec3 uGroundColor;// linear bounce from below
 uniform float uFogDistance; // m at which fog is ~63%
 uniform sampler2DShadow uShadow;
 uniform float uShadowTexel; // 1 / shadow map size
+// SHADOW_TAPS is 1 (one bilinear 2x2 PCF tap, for software rasterisers) or
+// 4; the renderer defines it when it compiles this shader.
+#ifndef SHADOW_TAPS
+#define SHADOW_TAPS 4
+#endif
 
 out vec4 fragColor;
 
@@ -27,19 +32,26 @@ float shadowFactor(vec3 n) {
     if (p.x <= 0.0 || p.x >= 1.0 || p.y <= 0.0 || p.y >= 1.0 || p.z >= 1.0) {
         return 1.0;
     }
-    // Slope-scaled bias in depth units: more where the light grazes.
+    // Slope-scaled bias of one to three shadow texels, more where the light
+    // grazes. The sun's frustum is 8 texels' widths deep per texel of width
+    // (depth 8R, width 2R), so one texel of world size is uShadowTexel / 4
+    // in depth units.
     float ndl = max(dot(n, -uSunDir), 0.0);
-    float bias = 0.0008 + 0.002 * (1.0 - ndl);
+    float bias = (1.0 + 2.0 * (1.0 - ndl)) * uShadowTexel * 0.25;
     // Four bilinear comparison taps (each already a 2x2 PCF in hardware)
     // cover a 3x3-texel footprint: soft edges at under half the cost of a
     // 3x3 loop of taps, which matters on software rasterisers.
     float z = p.z - bias;
+#if SHADOW_TAPS < 4
+    return texture(uShadow, vec3(p.xy, z));
+#else
     float o = 0.75 * uShadowTexel;
     float sum = texture(uShadow, vec3(p.xy + vec2(-o, -o), z));
     sum += texture(uShadow, vec3(p.xy + vec2(o, -o), z));
     sum += texture(uShadow, vec3(p.xy + vec2(-o, o), z));
     sum += texture(uShadow, vec3(p.xy + vec2(o, o), z));
     return sum * 0.25;
+#endif
 }
 
 // checker returns 0..1: a 1 m checker with antialiased lines every metre,
@@ -83,7 +95,7 @@ void main() {
     vec3 ambient = mix(uGroundColor, uSkyColor, hemi) * 0.38;
     vec3 v = normalize(uEye - vWorld);
     vec3 h = normalize(v - uSunDir);
-    float spec = 0.0;
+    float spec = pow(max(dot(n, h), 0.0), 48.0) * 0.15 * ndl * shadow;
     vec3 color = albedo * (ambient + uSunColor * ndl * shadow) + uSunColor * spec;
 
     float dist = length(uEye - vWorld);

@@ -48,6 +48,14 @@ type app struct {
 
 	screenshotPending string // F12: write this file after the next render
 	quit              bool
+
+	stepFn func(tick uint64) bool // a.sim.step, bound once: a method value made per frame would allocate
+
+	// fbWidth and fbHeight are the framebuffer size in pixels (not the
+	// window size: they differ on HiDPI screens), kept up to date by a
+	// callback because glfwGetFramebufferSize allocates in go-gl.
+	fbWidth, fbHeight int
+	iconified         bool // minimised: some platforms keep the framebuffer size
 }
 
 // frameClock is the one clock of a window run: monotonic nanoseconds from
@@ -85,6 +93,7 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 		a.close()
 		return nil, err
 	}
+	a.stepFn = a.sim.step
 	a.installCallbacks()
 	return a, nil
 }
@@ -139,14 +148,14 @@ func (a *app) frameOnce() error {
 	fed := a.stabiliser.Apply(frameSeconds, step)
 	a.sim.now = a.renderTime
 	a.sim.view = a.view
-	fr, err := a.sim.lp.Advance(fed, a.sim.step)
+	fr, err := a.sim.lp.Advance(fed, a.stepFn)
 	if err != nil {
 		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
 	}
 
-	fw, fh := a.win.GetFramebufferSize()
+	fw, fh := a.fbWidth, a.fbHeight
 	last := a.o.Frames > 0 && a.frameIndex == a.o.Frames-1
-	drawn := fw > 0 && fh > 0
+	drawn := fw > 0 && fh > 0 && !a.iconified
 	if drawn {
 		if err := a.draw(fr, fw, fh); err != nil {
 			return err
@@ -162,6 +171,8 @@ func (a *app) frameOnce() error {
 			}
 			a.screenshotPending = ""
 		}
+	} else if last && a.o.Screenshot != "" {
+		return fmt.Errorf("-screenshot: the last frame was not drawn (window minimised)")
 	}
 
 	a.pacer.Wait()
@@ -196,6 +207,8 @@ func (a *app) draw(fr loop.Frame, fw, fh int) error {
 	if err := a.r.Render(&a.frame); err != nil {
 		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
 	}
+	// The Dear ImGui panel (engine/ui) draws here, over the scene and
+	// before the screenshot is read, from a.stats.
 	return nil
 }
 

@@ -109,6 +109,8 @@ type statsBody struct {
 	Center   [3]float64 `json:"center"`
 	Velocity [3]float64 `json:"velocity"`
 	Sleeping bool       `json:"sleeping"`
+	// TeleportFlags is how many steps the teleport detector flagged this body in.
+	TeleportFlags uint64 `json:"teleport_flags,omitempty"`
 }
 
 // writeStats writes -stats at the end of the run.
@@ -130,7 +132,8 @@ func (a *app) writeStats() error {
 	}
 	for i := 0; i < w.NumBodies(); i++ {
 		b := w.Body(i)
-		out.Bodies = append(out.Bodies, statsBody{Name: b.Name, Center: b.Curr.Center, Velocity: b.Velocity, Sleeping: b.Sleeping})
+		out.Bodies = append(out.Bodies, statsBody{Name: b.Name, Center: b.Curr.Center, Velocity: b.Velocity,
+			Sleeping: b.Sleeping, TeleportFlags: a.sim.teleports.Flagged(i)})
 	}
 	data, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {

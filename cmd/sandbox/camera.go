@@ -106,12 +106,12 @@ func (c *camera) frameWorld(w *physics.World) {
 		b := w.Body(i)
 		grow(b.Curr.Center.Sub(b.Half), b.Curr.Center.Add(b.Half))
 	}
+	ground := gfx.GroundIndex(w)
 	for i := 0; i < w.NumStatics(); i++ {
-		s := w.Static(i)
-		d := s.Max.Sub(s.Min)
-		if d[0] > 60 || d[2] > 60 { // the ground: not what we look at
+		if i == ground { // not what we look at
 			continue
 		}
+		s := w.Static(i)
 		grow(s.Min, s.Max)
 	}
 	if lo[0] > hi[0] {
@@ -120,7 +120,7 @@ func (c *camera) frameWorld(w *physics.World) {
 	center := lo.Add(hi).Mul(0.5)
 	radius := math.Max(hi.Sub(lo).Len()*0.5, 2)
 	center[1] = math.Max(lo[1], 0) + math.Min(hi[1]-math.Max(lo[1], 0), 4)*0.3
-	c.home = camera0{target: center, yaw: -0.95, pitch: 0.32, dst: math.Min(radius*1.7+3, maxDistance)}
+	c.home = camera0{target: center, yaw: -0.5, pitch: 0.5, dst: math.Min(radius*1.2+4, maxDistance)}
 	c.fly = false
 	c.reset()
 }

@@ -57,6 +57,14 @@ var keyHelp = [][2]string{
 
 func (a *app) installCallbacks() {
 	a.in.timeScaleIndex = 4
+	a.fbWidth, a.fbHeight = a.win.GetFramebufferSize()
+	a.win.SetFramebufferSizeCallback(func(_ *glfw.Window, w, h int) {
+		a.fbWidth, a.fbHeight = w, h
+	})
+	a.win.SetIconifyCallback(func(_ *glfw.Window, iconified bool) {
+		a.iconified = iconified
+		a.pacer.Reset()
+	})
 	a.win.SetKeyCallback(func(_ *glfw.Window, k glfw.Key, _ int, act glfw.Action, mods glfw.ModifierKey) {
 		if a.in.WantKeys != nil && a.in.WantKeys() {
 			return

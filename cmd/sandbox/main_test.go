@@ -245,3 +245,43 @@ func TestWindowWithoutDisplay(t *testing.T) {
 		t.Fatalf("no display: stderr %q; want one 'sandbox:' line suggesting -headless or xvfb-run", line)
 	}
 }
+
+// needDisplay skips a window test without a display, unless the run
+// requires one (make test sets SANDBOX_REQUIRE_DISPLAY under xvfb-run).
+func needDisplay(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DISPLAY") == "" {
+		if os.Getenv("SANDBOX_REQUIRE_DISPLAY") != "" {
+			t.Fatal("no DISPLAY, but SANDBOX_REQUIRE_DISPLAY is set: run under xvfb-run")
+		}
+		t.Skip("no display: run under xvfb-run")
+	}
+}
+
+func TestWindowFramesScreenshotStats(t *testing.T) {
+	needDisplay(t)
+	dir := t.TempDir()
+	png, stats := filepath.Join(dir, "w.png"), filepath.Join(dir, "w.json")
+	if _, stderr, code := sandbox(t, "-scene", "drop", "-frames", "30", "-screenshot", png, "-stats", stats); code != 0 {
+		t.Fatalf("window run: exit %d: %s", code, stderr)
+	}
+	if fi, err := os.Stat(png); err != nil || fi.Size() == 0 {
+		t.Fatalf("screenshot: %v", err)
+	}
+	data, err := os.ReadFile(stats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s map[string]any
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"frames", "display_hz_measured", "mean_frame_seconds", "p99_frame_seconds", "ticks", "dropped_seconds"} {
+		if _, ok := s[k]; !ok {
+			t.Fatalf("-stats lacks %s: %s", k, data)
+		}
+	}
+	if s["frames"] != float64(30) {
+		t.Fatalf("-stats frames = %v, want 30", s["frames"])
+	}
+}

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"log"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -71,24 +74,17 @@ func runWindow(o windowOptions) error {
 // openWindow starts GLFW and opens a window with a 4.1 core, forward
 // compatible context. It asks for 4x MSAA first and falls back to none.
 func openWindow(o windowOptions) (*glfw.Window, error) {
-	if err := glfw.Init(); err != nil {
-		return nil, fmt.Errorf("%w (%v)", errNoDisplay, oneLineErr(err))
+	if err := initGLFW(); err != nil {
+		return nil, err
 	}
 	w, h := o.Width, o.Height
 	if w <= 0 || h <= 0 {
-		w, h = 1280, 720
+		w, h = windowSizeFromEnv()
 	}
 	var win *glfw.Window
 	var err error
 	for _, samples := range []int{4, 0} {
-		glfw.DefaultWindowHints()
-		glfw.WindowHint(glfw.ContextVersionMajor, 4)
-		glfw.WindowHint(glfw.ContextVersionMinor, 1)
-		glfw.WindowHint(glfw.OpenGLProfile, glfw.OpenGLCoreProfile)
-		glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
-		glfw.WindowHint(glfw.Samples, samples)
-		glfw.WindowHint(glfw.ScaleToMonitor, glfw.True)
-		win, err = glfw.CreateWindow(w, h, "sandbox — "+o.Scene.Name, nil, nil)
+		win, err = createWindow(w, h, "sandbox — "+o.Scene.Name, samples)
 		if err == nil {
 			break
 		}
@@ -107,6 +103,84 @@ func openWindow(o windowOptions) (*glfw.Window, error) {
 		return nil, fmt.Errorf("%w: %v", errNoGL41, err)
 	}
 	return win, nil
+}
+
+// initGLFW starts GLFW. go-gl/glfw's Init logs X11 platform errors (such as
+// no display) through the log package and returns nil, and later calls
+// panic; so the log is captured for the message and initialisation is
+// checked with a call that needs it.
+func initGLFW() error {
+	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return fmt.Errorf("%w (DISPLAY is not set)", errNoDisplay)
+	}
+	logged, err := guardGLFW(func() error { return glfw.Init() })
+	if err == nil {
+		_, err = guardGLFW(func() error { glfw.GetTime(); return nil })
+	}
+	if err != nil {
+		if logged != "" {
+			err = errors.New(logged)
+		}
+		return fmt.Errorf("%w (%v)", errNoDisplay, oneLineErr(err))
+	}
+	return nil
+}
+
+// createWindow opens one window with the context hints and samples MSAA
+// samples per pixel (0 = none). Unsupported pixel formats make go-gl/glfw
+// panic and platform errors return a nil window with no error: both come
+// back as errors here.
+func createWindow(w, h int, title string, samples int) (*glfw.Window, error) {
+	var win *glfw.Window
+	logged, err := guardGLFW(func() error {
+		glfw.DefaultWindowHints()
+		glfw.WindowHint(glfw.ContextVersionMajor, 4)
+		glfw.WindowHint(glfw.ContextVersionMinor, 1)
+		glfw.WindowHint(glfw.OpenGLProfile, glfw.OpenGLCoreProfile)
+		glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
+		glfw.WindowHint(glfw.Samples, samples)
+		glfw.WindowHint(glfw.ScaleToMonitor, glfw.True)
+		var err error
+		win, err = glfw.CreateWindow(w, h, title, nil, nil)
+		return err
+	})
+	if err == nil && win == nil {
+		err = errors.New("window creation failed")
+		if logged != "" {
+			err = errors.New(logged)
+		}
+	}
+	return win, err
+}
+
+// guardGLFW runs f, turning a go-gl/glfw panic into an error and capturing
+// what it logs (platform errors) instead of letting it reach stderr, where
+// the contract allows one line only.
+func guardGLFW(f func() error) (logged string, err error) {
+	var buf bytes.Buffer
+	out, flags := log.Writer(), log.Flags()
+	log.SetOutput(&buf)
+	log.SetFlags(0)
+	defer func() {
+		log.SetOutput(out)
+		log.SetFlags(flags)
+		logged = strings.TrimSpace(buf.String())
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%v", p)
+		}
+	}()
+	return "", f()
+}
+
+// windowSizeFromEnv is the default window size, 1280 x 720, or
+// SANDBOX_WINDOW_SIZE=WxH (e.g. 320x180): the pacing benchmark uses a small
+// window so that a software rasteriser can hold 144 Hz.
+func windowSizeFromEnv() (int, int) {
+	var w, h int
+	if _, err := fmt.Sscanf(os.Getenv("SANDBOX_WINDOW_SIZE"), "%dx%d", &w, &h); err == nil && w > 0 && h > 0 && w <= 16384 && h <= 16384 {
+		return w, h
+	}
+	return 1280, 720
 }
 
 // isGLVersionError tells a driver without GL 4.1 core from no display.

@@ -22,13 +22,15 @@ const (
 // Slack * max(speed before, speed after) * dt + Margin, and likewise for the
 // rotation angle with the angular speeds. Taking the larger of the speeds
 // before and after the step covers impacts, where a projectile travels far
-// and ends the step at rest. Call Check once per body after every physics
-// step, in creation order; it allocates only when a new body index appears.
+// and ends the step at rest; a body's first step is not judged. Call Check
+// once per body after every physics step, in creation order; it allocates
+// only when a new body index appears.
 type TeleportDetector struct {
 	Slack         float64 // >= 1, default DefaultTeleportSlack
 	Margin        float64 // m, >= 0, default DefaultTeleportMargin
 	AngularMargin float64 // rad, >= 0, default DefaultTeleportAngularMargin
 
+	seen    []bool    // per body index: checked at least once (so speed and spin are known)
 	speed   []float64 // per body index: linear speed after its last checked step, m/s
 	spin    []float64 // per body index: angular speed after its last checked step, rad/s
 	flagged []uint64  // per body index: how many steps flagged, ever
@@ -52,14 +54,17 @@ func NewTeleportDetector() *TeleportDetector {
 func (d *TeleportDetector) Check(i int, prevCenter, currCenter mgl64.Vec3, prevRot, currRot mgl64.Quat,
 	v, w mgl64.Vec3, teleported bool, stepSeconds float64) bool {
 	for len(d.speed) <= i {
+		d.seen = append(d.seen, false)
 		d.speed = append(d.speed, 0)
 		d.spin = append(d.spin, 0)
 		d.flagged = append(d.flagged, 0)
 	}
 	speed, spin := v.Len(), w.Len()
-	before, beforeSpin := d.speed[i], d.spin[i]
-	d.speed[i], d.spin[i] = speed, spin
-	if teleported {
+	before, beforeSpin, seen := d.speed[i], d.spin[i], d.seen[i]
+	d.speed[i], d.spin[i], d.seen[i] = speed, spin, true
+	if teleported || !seen {
+		// A body's first step has no speed before it to judge by (a
+		// projectile fired into a wall moves 50 m and ends at rest).
 		return false
 	}
 	allowed := d.Slack*math.Max(before, speed)*stepSeconds + d.Margin
@@ -88,7 +93,7 @@ func (d *TeleportDetector) Flagged(i int) uint64 {
 // Reset forgets every body and the count (after a scene reset, when body
 // indices are reused).
 func (d *TeleportDetector) Reset() {
-	d.speed, d.spin, d.flagged = d.speed[:0], d.spin[:0], d.flagged[:0]
+	d.seen, d.speed, d.spin, d.flagged = d.seen[:0], d.speed[:0], d.spin[:0], d.flagged[:0]
 	d.count = 0
 }
 

@@ -51,14 +51,20 @@ func TestTeleportDetectorRotation(t *testing.T) {
 	d := NewTeleportDetector()
 	c := mgl64.Vec3{0, 0.5, 0}
 	flip := mgl64.QuatRotate(math.Pi/2, mgl64.Vec3{0, 1, 0})
-	if !d.Check(3, c, c, ident, flip, mgl64.Vec3{}, mgl64.Vec3{}, false, dt) {
-		t.Fatal("a 90° turn at rest was not flagged")
+	if d.Check(3, c, c, ident, flip, mgl64.Vec3{}, mgl64.Vec3{}, false, dt) {
+		t.Fatal("a body's first step was flagged")
 	}
 	spin := mgl64.Vec3{0, 60, 0} // 1 rad per step
 	turn := mgl64.QuatRotate(1, mgl64.Vec3{0, 1, 0})
 	d.Check(4, c, c, ident, ident, mgl64.Vec3{}, spin, false, dt)
 	if d.Check(4, c, c, ident, turn, mgl64.Vec3{}, spin, false, dt) {
 		t.Fatal("a box spinning 1 rad per step was flagged")
+	}
+	if d.Count() != 0 || d.Flagged(3) != 0 {
+		t.Fatal("a body's first step was judged")
+	}
+	if !d.Check(3, c, c, ident, flip, mgl64.Vec3{}, mgl64.Vec3{}, false, dt) {
+		t.Fatal("a 90° turn at rest was not flagged")
 	}
 	if d.Count() != 1 || d.Flagged(3) != 1 || d.Flagged(4) != 0 || d.Flagged(99) != 0 {
 		t.Fatalf("count %d", d.Count())

@@ -20,13 +20,17 @@ type HitMarkers struct {
 	Seconds float64
 	// Size is the marker's radius, m (default 0.3).
 	Size float64
+	// MinSpeed is the slowest impact marked, m/s (default 10): small
+	// bodies settling at the foot of a wall are swept and hit every step,
+	// and would bury the shots' markers.
+	MinSpeed float64
 
 	ring    [markerCap]HitMarker
 	head, n int
 }
 
 // NewHitMarkers returns markers that stay 6 s.
-func NewHitMarkers() *HitMarkers { return &HitMarkers{Seconds: 6, Size: 0.3} }
+func NewHitMarkers() *HitMarkers { return &HitMarkers{Seconds: 6, Size: 0.3, MinSpeed: 10} }
 
 // Add records a hit at render time now.
 func (m *HitMarkers) Add(point, normal mgl64.Vec3, now float64) {

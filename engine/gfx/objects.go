@@ -76,4 +76,6 @@ func errorName(e uint32) string {
 // errDeleted is returned when a deleted object is used.
 var errDeleted = errors.New("gfx: object already deleted")
 
-func errGen(what string) error { return fmt.Errorf("gfx: could not create a GL %s (is a context current?)", what) }
+func errGen(what string) error {
+	return fmt.Errorf("gfx: could not create a GL %s (is a context current?)", what)
+}

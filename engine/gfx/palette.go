@@ -12,8 +12,6 @@ var (
 	ThinWallColor = [4]float32{0.40, 0.58, 0.80, 0.30}
 	// BulletColor is every projectile: hot red.
 	BulletColor = [4]float32{0.95, 0.10, 0.04, 0}
-	// SleepColor is what a sleeping body's colour is tinted toward.
-	SleepColor = [4]float32{0.22, 0.26, 0.45, 0}
 	// FlaggedColor marks a body caught teleporting without the flag.
 	FlaggedColor = [4]float32{0.95, 0.10, 0.85, 0}
 	// crateColors are the dynamic bodies' colours, picked by creation index.
@@ -37,6 +35,12 @@ var (
 func CrateColor(i int) [4]float32 {
 	// Multiplicative hashing spreads neighbours in a stack over the palette.
 	return crateColors[(uint32(i)*2654435761>>16)%uint32(len(crateColors))]
+}
+
+// sleepTint darkens a sleeping body's colour and cools it a little: the
+// hue stays recognisable, and a stack that falls asleep visibly dims.
+func sleepTint(c [4]float32) [4]float32 {
+	return [4]float32{c[0]*0.55 + 0.02, c[1]*0.55 + 0.04, c[2]*0.55 + 0.10, c[3]}
 }
 
 func mix4(a, b [4]float32, t float32) [4]float32 {

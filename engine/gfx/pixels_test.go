@@ -38,8 +38,9 @@ func (c rgb) isCrate() bool { return c.r > 0.25 && c.r > c.g && c.g > c.b && c.r
 // isBullet: the projectiles are saturated red.
 func (c rgb) isBullet() bool { return c.r > 0.45 && c.r > 2.2*c.g && c.r > 2.2*c.b }
 
-// isMarker: the hit markers are yellow.
-func (c rgb) isMarker() bool { return c.r > 0.55 && c.g > 0.5 && c.b < 0.45*c.r }
+// isMarker: the hit markers are pure yellow (no blue at all, green close to
+// red), unlike the trails (some blue when new, red when old) and the crates.
+func (c rgb) isMarker() bool { return c.r > 0.5 && c.g > 0.8*c.r && c.b < 0.12 }
 
 // projectPx projects p with the frame's camera to integer pixel
 // coordinates. It runs on the main thread, where t.Fatal must not be called

@@ -18,7 +18,13 @@ type Program struct {
 // NewProgram compiles and links shaders/NAME.vert, NAME.frag and, when it
 // exists, NAME.geom. Compile and link errors name the file and carry the
 // driver's log.
-func NewProgram(name string) (*Program, error) {
+func NewProgram(name string) (*Program, error) { return NewProgramDefines(name) }
+
+// NewProgramDefines is NewProgram with "#define" lines (e.g. "SHADOW_TAPS 1")
+// inserted after each stage's #version line: compile-time variants cost
+// nothing per pixel, where a uniform branch costs both sides on SIMD
+// software rasterisers.
+func NewProgramDefines(name string, defines ...string) (*Program, error) {
 	vs, err := shaders.Source(name + ".vert")
 	if err != nil {
 		return nil, err
@@ -31,7 +37,32 @@ func NewProgram(name string) (*Program, error) {
 	if gs, err := shaders.Source(name + ".geom"); err == nil {
 		stages = append(stages, Stage{name + ".geom", gl.GEOMETRY_SHADER, gs})
 	}
+	for i := range stages {
+		stages[i].Source = withDefines(stages[i].Source, defines)
+	}
 	return NewProgramFromStages(name, stages...)
+}
+
+// withDefines inserts #define lines after the #version line (which must
+// come first in GLSL), keeping line numbers of the rest in the driver's log
+// off by len(defines) only.
+func withDefines(src string, defines []string) string {
+	if len(defines) == 0 {
+		return src
+	}
+	head, rest, ok := strings.Cut(src, "\n")
+	if !ok || !strings.HasPrefix(head, "#version") {
+		head, rest = "", src
+	}
+	var b strings.Builder
+	if head != "" {
+		b.WriteString(head + "\n")
+	}
+	for _, d := range defines {
+		b.WriteString("#define " + d + "\n")
+	}
+	b.WriteString(rest)
+	return b.String()
 }
 
 // Stage is one shader of a program: its file name (for messages), its GL

@@ -28,7 +28,7 @@ func TestRenderSkyGroundCrate(t *testing.T) {
 			return err
 		}
 		defer r.Delete()
-		r.SetStatics(syntheticStatics())
+		r.SetStatics(syntheticStatics(), 1)
 		cam := Camera{Eye: mgl64.Vec3{-5, 3, 6}, Target: mgl64.Vec3{0, 0.5, 0}}
 		crate := MakeInstance(mgl64.Vec3{0, 0.5, 0}, mgl64.Vec3{0.5, 0.5, 0.5}, mgl64.QuatIdent(), CrateColor(0))
 		f := &Frame{Width: fw, Height: fh, Camera: cam, Dynamic: []Instance{crate}}

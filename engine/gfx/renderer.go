@@ -1,8 +1,9 @@
 package gfx
 
 import (
-	"errors"
+	"fmt"
 	"math"
+	"strings"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
@@ -10,37 +11,30 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
+// Quality trades image quality for fill rate.
+type Quality uint8
+
+const (
+	// QualityAuto is QualityLow on software rasterisers (llvmpipe, softpipe,
+	// swrast), QualityHigh otherwise.
+	QualityAuto Quality = iota
+	// QualityHigh: 2048-texel shadow map sampled with four bilinear taps.
+	QualityHigh
+	// QualityLow: 1024-texel shadow map, one bilinear tap. On llvmpipe the
+	// lit pass costs about half as much.
+	QualityLow
+)
+
 // Options configure a Renderer.
 type Options struct {
+	// Quality picks the shadow settings; zero is QualityAuto.
+	Quality Quality
 	// ShadowMapSize is the sun's shadow map width and height in texels,
-	// 256..8192; 0 means 2048.
+	// 256..8192; 0 means the quality's size.
 	ShadowMapSize int
 	// CheckErrors calls glGetError after every pass and makes Render return
 	// the first error (costs a driver round trip per pass; tests set it).
 	CheckErrors bool
-}
-
-// Light is the scene lighting. Colours are linear RGB.
-type Light struct {
-	SunDir    mgl64.Vec3 // direction the sunlight travels (need not be unit)
-	SunColor  [3]float32
-	SkyColor  [3]float32 // ambient from above, the clear colour and the fog colour
-	Ground    [3]float32 // ambient bounced from below
-	FogMeters float64    // distance at which fog covers ~63%, m
-}
-
-// DefaultLight is a sun 45 degrees high whose light travels toward +x and a
-// little +z: the default camera (looking down the range toward +x, -z) sees
-// lit -x faces, and shadows fall to its right where they are seen rather
-// than hidden behind what casts them.
-func DefaultLight() Light {
-	return Light{
-		SunDir:    mgl64.Vec3{0.66, -0.7, 0.26},
-		SunColor:  [3]float32{1.05, 0.98, 0.88},
-		SkyColor:  [3]float32{0.42, 0.60, 0.88},
-		Ground:    [3]float32{0.30, 0.27, 0.22},
-		FogMeters: 260,
-	}
 }
 
 // Frame is everything drawn in one frame. Slices are read during Render only.
@@ -66,8 +60,9 @@ type Renderer struct {
 	dynVAO, statVAO   *VertexArray
 	lineBuf           *Buffer
 	lineVAO           *VertexArray
+	castVAO           *VertexArray // statics that cast shadows: all but the floors
 	shadowMap         *ShadowMap
-	nStatic           int32
+	nStatic, nFloors  int32
 
 	locBox struct {
 		viewProj, lightViewProj, eye, sunDir, sunColor, skyColor, groundColor, fog, shadow, texel int32
@@ -75,14 +70,29 @@ type Renderer struct {
 	locShadow struct{ lightViewProj int32 }
 	locLine   struct{ viewProj, viewport, width int32 }
 
-	lightViewProj mgl32.Mat4
+	// Matrices handed to glUniformMatrix4fv live here: a local passed to
+	// cgo by pointer escapes, and would be allocated every frame.
+	lightViewProj, viewProj mgl32.Mat4
 }
 
 // NewRenderer compiles the shaders and makes the buffers; a context must be
 // current and Init called.
 func NewRenderer(o Options) (r *Renderer, err error) {
+	if o.Quality == QualityAuto {
+		o.Quality = QualityHigh
+		if IsSoftware() {
+			o.Quality = QualityLow
+		}
+	}
+	taps := int32(4)
+	if o.Quality == QualityLow {
+		taps = 1
+	}
 	if o.ShadowMapSize == 0 {
 		o.ShadowMapSize = 2048
+		if o.Quality == QualityLow {
+			o.ShadowMapSize = 1024
+		}
 	}
 	r = &Renderer{opts: o, Light: DefaultLight()}
 	defer func() {
@@ -91,7 +101,7 @@ func NewRenderer(o Options) (r *Renderer, err error) {
 			r = nil
 		}
 	}()
-	if r.box, err = NewProgram("box"); err != nil {
+	if r.box, err = NewProgramDefines("box", fmt.Sprintf("SHADOW_TAPS %d", taps)); err != nil {
 		return
 	}
 	if r.shadow, err = NewProgram("shadow"); err != nil {
@@ -111,27 +121,16 @@ func NewRenderer(o Options) (r *Renderer, err error) {
 	if r.cubeIBO, err = NewBuffer(gl.ELEMENT_ARRAY_BUFFER); err != nil {
 		return
 	}
-	for _, v := range []**VertexArray{&r.dynVAO, &r.statVAO, &r.lineVAO} {
+	for _, v := range []**VertexArray{&r.dynVAO, &r.statVAO, &r.castVAO, &r.lineVAO} {
 		if *v, err = NewVertexArray(); err != nil {
 			return
 		}
 	}
 	r.cubeVBO.SetStatic(unsafe.Pointer(&cubeVertices[0]), len(cubeVertices)*4)
-	for _, p := range [2]struct {
-		vao *VertexArray
-		buf *Buffer
-	}{{r.dynVAO, r.dynBuf}, {r.statVAO, r.statBuf}} {
-		p.vao.Bind()
-		r.cubeVBO.Bind()
-		attrib(0, 3, 24, 0, 0)
-		attrib(1, 3, 24, 12, 0)
-		r.cubeIBO.Bind() // element binding is part of the vertex array
-		p.buf.Stream(nil, 0)
-		attrib(2, 3, instanceBytes, 0, 1)
-		attrib(3, 3, instanceBytes, 12, 1)
-		attrib(4, 4, instanceBytes, 24, 1)
-		attrib(5, 4, instanceBytes, 40, 1)
-	}
+	r.statBuf.Stream(nil, 0)
+	r.instanceVAO(r.dynVAO, r.dynBuf, 0)
+	r.instanceVAO(r.statVAO, r.statBuf, 0)
+	r.instanceVAO(r.castVAO, r.statBuf, 0)
 	r.cubeIBO.SetStatic(unsafe.Pointer(&cubeIndices[0]), len(cubeIndices)*2)
 	r.lineVAO.Bind()
 	r.lineBuf.Stream(nil, 0)
@@ -152,14 +151,46 @@ func NewRenderer(o Options) (r *Renderer, err error) {
 	return r, err
 }
 
-// SetStatics uploads the static boxes (drawn in one instanced call every
-// frame); call it when the scene changes, not every frame.
-func (r *Renderer) SetStatics(s []Instance) {
-	r.nStatic = int32(len(s))
+// instanceVAO sets up vao to draw the unit cube once per instance of buf,
+// starting first instances into the buffer.
+func (r *Renderer) instanceVAO(vao *VertexArray, buf *Buffer, first int) {
+	vao.Bind()
+	r.cubeVBO.Bind()
+	attrib(0, 3, 24, 0, 0)
+	attrib(1, 3, 24, 12, 0)
+	r.cubeIBO.Bind() // the element binding is part of the vertex array
+	buf.Bind()
+	off := uintptr(first * instanceBytes)
+	attrib(2, 3, instanceBytes, off, 1)
+	attrib(3, 3, instanceBytes, off+12, 1)
+	attrib(4, 4, instanceBytes, off+24, 1)
+	attrib(5, 4, instanceBytes, off+40, 1)
+	gl.BindVertexArray(0)
+}
+
+// SetStatics uploads the static boxes, drawn in one instanced call every
+// frame; call it when the scene changes, not every frame. The first floors
+// of them receive shadows but cast none (the ground: nothing is under it,
+// and leaving it out of the shadow map saves filling every texel of it).
+func (r *Renderer) SetStatics(s []Instance, floors int) {
+	floors = max(0, min(floors, len(s)))
+	r.nStatic, r.nFloors = int32(len(s)), int32(floors)
 	if len(s) == 0 {
 		return
 	}
 	r.statBuf.Stream(unsafe.Pointer(&s[0]), len(s)*instanceBytes)
+	r.instanceVAO(r.castVAO, r.statBuf, floors)
+}
+
+// IsSoftware reports whether the current context renders on the CPU.
+func IsSoftware() bool {
+	name := strings.ToLower(gl.GoStr(gl.GetString(gl.RENDERER)))
+	for _, s := range []string{"llvmpipe", "softpipe", "swrast", "software"} {
+		if strings.Contains(name, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // SkyRGB is the clear colour as written to the framebuffer (sRGB, 0..1).
@@ -179,52 +210,27 @@ func (r *Renderer) Render(f *Frame) error {
 	if f.Width <= 0 || f.Height <= 0 {
 		return nil
 	}
-	var errs []error
-	check := func(pass string) {
-		if r.opts.CheckErrors {
-			if err := CheckError(pass); err != nil {
-				errs = append(errs, err)
-			}
-		}
-	}
 	if n := len(f.Dynamic); n > 0 {
 		r.dynBuf.Stream(unsafe.Pointer(&f.Dynamic[0]), n*instanceBytes)
 	}
-	check("instance upload")
+	err := r.check(nil, "instance upload")
 	r.shadowPass(f)
-	check("shadow pass")
+	err = r.check(err, "shadow pass")
 	r.boxPass(f)
-	check("box pass")
+	err = r.check(err, "box pass")
 	r.linePass(f)
-	check("line pass")
+	err = r.check(err, "line pass")
 	gl.BindVertexArray(0)
-	return errors.Join(errs...)
+	return err
 }
 
-// sunViewProj fits the sun's orthographic frustum around the camera target,
-// larger the further the camera is, snapped to whole shadow texels so that
-// shadow edges do not crawl as the camera moves.
-func (r *Renderer) sunViewProj(cam Camera) mgl32.Mat4 {
-	dir := r.Light.SunDir
-	if dir.Len() == 0 {
-		dir = mgl64.Vec3{0, -1, 0}
+// check returns err, or when it is nil and error checks are on, the GL
+// error after pass.
+func (r *Renderer) check(err error, pass string) error {
+	if err != nil || !r.opts.CheckErrors {
+		return err
 	}
-	dir = dir.Normalize()
-	focus := cam.Target
-	radius := math.Min(math.Max(cam.Eye.Sub(cam.Target).Len()*1.3+6, 14), 120)
-	up := mgl64.Vec3{0, 1, 0}
-	if math.Abs(dir[1]) > 0.99 {
-		up = mgl64.Vec3{0, 0, 1}
-	}
-	view := mgl64.LookAtV(mgl64.Vec3{}, dir, up)
-	// Snap the focus in light space to texels.
-	texel := 2 * radius / float64(r.shadowMap.Size())
-	fl := view.Mul4x1(focus.Vec4(1))
-	fl[0] = math.Floor(fl[0]/texel) * texel
-	fl[1] = math.Floor(fl[1]/texel) * texel
-	depth := radius * 4
-	proj := mgl64.Ortho(fl[0]-radius, fl[0]+radius, fl[1]-radius, fl[1]+radius, -fl[2]-depth, -fl[2]+depth)
-	return mat32(proj.Mul4(view))
+	return CheckError(pass)
 }
 
 func (r *Renderer) shadowPass(f *Frame) {
@@ -239,7 +245,11 @@ func (r *Renderer) shadowPass(f *Frame) {
 	gl.PolygonOffset(1.5, 2)
 	r.shadow.Use()
 	gl.UniformMatrix4fv(r.locShadow.lightViewProj, 1, false, &r.lightViewProj[0])
-	r.drawBoxes(f)
+	if n := r.nStatic - r.nFloors; n > 0 {
+		r.castVAO.Bind()
+		gl.DrawElementsInstanced(gl.TRIANGLES, int32(len(cubeIndices)), gl.UNSIGNED_SHORT, nil, n)
+	}
+	r.drawDynamic(f)
 	gl.Disable(gl.POLYGON_OFFSET_FILL)
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 }
@@ -249,6 +259,10 @@ func (r *Renderer) drawBoxes(f *Frame) {
 		r.statVAO.Bind()
 		gl.DrawElementsInstanced(gl.TRIANGLES, int32(len(cubeIndices)), gl.UNSIGNED_SHORT, nil, r.nStatic)
 	}
+	r.drawDynamic(f)
+}
+
+func (r *Renderer) drawDynamic(f *Frame) {
 	if n := len(f.Dynamic); n > 0 {
 		r.dynVAO.Bind()
 		gl.DrawElementsInstanced(gl.TRIANGLES, int32(len(cubeIndices)), gl.UNSIGNED_SHORT, nil, int32(n))
@@ -268,7 +282,7 @@ func (r *Renderer) boxPass(f *Frame) {
 	gl.CullFace(gl.BACK)
 	gl.Enable(gl.MULTISAMPLE)
 
-	vp := f.Camera.ViewProj(f.Width, f.Height)
+	r.viewProj = f.Camera.ViewProj(f.Width, f.Height)
 	l := &r.Light
 	sun := l.SunDir
 	if sun.Len() == 0 {
@@ -278,7 +292,7 @@ func (r *Renderer) boxPass(f *Frame) {
 	eye := f.Camera.Eye
 	b := &r.locBox
 	r.box.Use()
-	gl.UniformMatrix4fv(b.viewProj, 1, false, &vp[0])
+	gl.UniformMatrix4fv(b.viewProj, 1, false, &r.viewProj[0])
 	gl.UniformMatrix4fv(b.lightViewProj, 1, false, &r.lightViewProj[0])
 	gl.Uniform3f(b.eye, float32(eye[0]), float32(eye[1]), float32(eye[2]))
 	gl.Uniform3f(b.sunDir, float32(sun[0]), float32(sun[1]), float32(sun[2]))
@@ -298,9 +312,8 @@ func (r *Renderer) linePass(f *Frame) {
 	if (f.Lines == nil || f.Lines.Len() == 0) && (f.Overlay == nil || f.Overlay.Len() == 0) {
 		return
 	}
-	vp := f.Camera.ViewProj(f.Width, f.Height)
 	r.line.Use()
-	gl.UniformMatrix4fv(r.locLine.viewProj, 1, false, &vp[0])
+	gl.UniformMatrix4fv(r.locLine.viewProj, 1, false, &r.viewProj[0])
 	gl.Uniform2f(r.locLine.viewport, float32(f.Width), float32(f.Height))
 	r.lineVAO.Bind()
 	gl.Enable(gl.DEPTH_TEST)
@@ -337,7 +350,7 @@ func (r *Renderer) Delete() {
 	for _, b := range []*Buffer{r.cubeVBO, r.cubeIBO, r.dynBuf, r.statBuf, r.lineBuf} {
 		b.Delete()
 	}
-	for _, v := range []*VertexArray{r.dynVAO, r.statVAO, r.lineVAO} {
+	for _, v := range []*VertexArray{r.dynVAO, r.statVAO, r.castVAO, r.lineVAO} {
 		v.Delete()
 	}
 }

@@ -4,12 +4,13 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// trailCap bounds one trail: 2 s at the 240 Hz sampling limit fits.
-const trailCap = 512
+// trailCap bounds one trail: 2 s at the sampling limit fits.
+const trailCap = 600
 
-// trailMinInterval is the shortest time between two recorded points, s:
-// faster displays do not need finer trails, and the cap stays enough.
-const trailMinInterval = 1.0 / 240
+// trailMinInterval is the shortest time between two recorded points, s: a
+// little under 1/240 s, so that a 240 Hz display records every frame despite
+// jitter, and faster displays do not fill the ring with needless points.
+const trailMinInterval = 0.9 / 240
 
 type trailPoint struct {
 	p   mgl64.Vec3

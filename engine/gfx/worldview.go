@@ -46,33 +46,49 @@ func NewWorldView(mode interp.Mode) *WorldView {
 	return &WorldView{Mode: mode, Debug: DefaultDebugOptions(), Trails: NewTrails(), Markers: NewHitMarkers()}
 }
 
-// Statics returns the world's slabs as instances (for Renderer.SetStatics):
-// the largest horizontal slab is the ground, slabs thinner than 5 cm are
-// the thin walls, the rest are plain walls.
-func Statics(w *physics.World) []Instance {
+// Statics returns the world's slabs as instances for Renderer.SetStatics,
+// and how many of them, at the front, are floors: the largest horizontal
+// slab is the ground (the one floor), slabs thinner than 5 cm are the thin
+// walls, the rest are plain walls.
+func Statics(w *physics.World) (inst []Instance, floors int) {
 	n := w.NumStatics()
 	out := make([]Instance, 0, n)
-	ground, best := -1, 0.0
+	ground := GroundIndex(w)
+	add := func(i int, c [4]float32) {
+		s := w.Static(i)
+		out = append(out, MakeInstance(s.Min.Add(s.Max).Mul(0.5), s.Max.Sub(s.Min).Mul(0.5), mgl64.QuatIdent(), c))
+	}
+	if ground >= 0 {
+		add(ground, GroundColor)
+		floors = 1
+	}
 	for i := 0; i < n; i++ {
+		if i == ground {
+			continue
+		}
+		s := w.Static(i)
+		d := s.Max.Sub(s.Min)
+		c := WallColor
+		if min(d[0], d[1], d[2]) < 0.05 {
+			c = ThinWallColor
+		}
+		add(i, c)
+	}
+	return out, floors
+}
+
+// GroundIndex is the index of the world's ground, the slab with the largest
+// horizontal area that is thinner than it is wide, or -1 if there is none.
+func GroundIndex(w *physics.World) int {
+	ground, best := -1, 0.0
+	for i := 0; i < w.NumStatics(); i++ {
 		s := w.Static(i)
 		d := s.Max.Sub(s.Min)
 		if area := d[0] * d[2]; area > best && d[1] < d[0] && d[1] < d[2] {
 			ground, best = i, area
 		}
 	}
-	for i := 0; i < n; i++ {
-		s := w.Static(i)
-		d := s.Max.Sub(s.Min)
-		c := WallColor
-		switch {
-		case i == ground:
-			c = GroundColor
-		case min(d[0], d[1], d[2]) < 0.05:
-			c = ThinWallColor
-		}
-		out = append(out, MakeInstance(s.Min.Add(s.Max).Mul(0.5), d.Mul(0.5), mgl64.QuatIdent(), c))
-	}
-	return out
+	return ground
 }
 
 // AfterStep records what the last physics step produced that is drawn
@@ -85,7 +101,9 @@ func (v *WorldView) AfterStep(w *physics.World, now float64) {
 	ev := w.Events()
 	for i := range ev.CCDHits {
 		h := &ev.CCDHits[i]
-		v.Markers.Add(h.Point, h.Normal, now)
+		if h.Speed >= v.Markers.MinSpeed {
+			v.Markers.Add(h.Point, h.Normal, now)
+		}
 	}
 }
 
@@ -108,7 +126,7 @@ func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lin
 			c = BulletColor
 		}
 		if b.Sleeping && v.Debug.SleepTint {
-			c = mix4(c, SleepColor, 0.6)
+			c = sleepTint(c)
 		}
 		if v.Flagged != nil && v.Flagged(i) {
 			c = FlaggedColor
@@ -147,3 +165,6 @@ func (v *WorldView) Reset() {
 		v.Markers.Reset()
 	}
 }
+
+// LineBatch is what the physics draws its debug view through.
+var _ physics.DebugDrawer = (*LineBatch)(nil)

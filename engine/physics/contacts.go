@@ -27,58 +27,51 @@ const (
 	mfAsleep         // carried over while its bodies sleep; not solved
 )
 
-// contactPoint is one normal row (about 200 bytes); its Jacobian is
-// precomputed once per step.
-type contactPoint struct {
-	// Hot: what the velocity passes read and write, first and together
-	// (128 bytes, two cache lines), since the manifold list is streamed
-	// twelve times a step.
-	rAn, rBn sv      // rA x n, rB x n (normal row Jacobian, set by prepare)
-	iAn, iBn sv      // I_A^-1 (rA x n), I_B^-1 (rB x n)
-	sep      float64 // separation at narrowphase time, m (< 0: penetrating)
-	nMass    float64 // 1 / effective mass along the normal, kg
-	normalI  float64 // accumulated normal impulse, N s
-	maxI     float64 // largest normal impulse during the solve
-	// Cold.
-	rA, rB sv      // anchors from each body's centre, world, m
-	relVel float64 // normal velocity before the solve, m/s (restitution)
-	id     uint32  // feature id
+// cachePoint is one contact point as the cache keeps it between steps
+// (64 bytes): where it is, how deep, and the impulse it carried.
+type cachePoint struct {
+	rA, rB  sv      // anchors from each body's centre, world, m
+	sep     float64 // separation at narrowphase time, m (< 0: penetrating)
+	normalI float64 // accumulated normal impulse, N s
+	id      uint32  // feature id
 }
 
-// manifold is the contact between body a and body b (or slab static). Hot
-// solver fields come first.
+// manifold is the cached contact between body a and body b (or slab static):
+// the narrowphase result plus the impulses that warm-start the next step
+// (about 370 bytes). Everything else the solver needs is derived from it
+// each step into the compact constraint array (contact_solver.go), so the
+// cache stays small enough to be merged and copied every step.
 type manifold struct {
-	a, b  int32 // b = -1 for a slab
-	count int32
-	flags uint8
-	n     sv // normal from a toward b (or the slab)
-	// The points' centroid: its Jacobian, mean separation and effective
-	// mass, for the central pre-pass of the solver.
-	rAcn, rBcn sv // rAc x n, rBc x n
-	iAcn, iBcn sv // I_A^-1 (rAc x n), I_B^-1 (rBc x n)
-	sepC       float64
-	cMass      float64
-	// Friction acts at the centroid: two tangent rows and a twist row about
-	// the normal (accumulated impulses, N s and N m s, and effective masses).
-	t          [2]sv
-	rAc, rBc   sv // centroid anchors from each centre, m
-	frictionI  [2]float64
-	twistI     float64
-	tMass      [2]float64
-	twistMass  float64
-	twistRange float64 // mean distance of the points from the centroid, m
-	friction   float64
-	// Cold.
+	key    uint64
+	a, b   int32 // b = -1 for a slab
+	static int32 // slab index, or -1
+	count  int32
+	flags  uint8
+	n      sv // unit normal from a toward b (or the slab)
+	// Friction impulse as a world vector (N s), so that it can be
+	// re-projected on the next step's tangents, and the twist impulse about
+	// the normal (N m s).
+	ft          sv
+	twistI      float64
+	friction    float64
 	restitution float64
-	key         uint64
-	static      int32 // slab index, or -1
-	pts         [4]contactPoint
+	pts         [4]cachePoint
 }
 
 type contactSet struct {
 	list []manifold // this step's manifolds, sorted by key
 	next []manifold // scratch for the next list
 	wake []int32    // bodies to wake after the narrowphase
+	jobs []pairJob  // the merge of candidate pairs and old manifolds
+}
+
+// pairJob is one entry of the merged sequence of this step's candidate pairs
+// and last step's manifolds, in key order: a pair to collide (key, with its
+// old manifold prev or -1), or an old manifold with no pair (retire).
+type pairJob struct {
+	key    uint64
+	prev   int32
+	retire bool
 }
 
 func (c *contactSet) copyFrom(o *contactSet) {
@@ -86,62 +79,136 @@ func (c *contactSet) copyFrom(o *contactSet) {
 }
 
 // collide runs the narrowphase on every candidate pair and rebuilds the
-// contact list.
+// contact list, in three passes: merge the sorted pairs with last step's
+// sorted manifolds (sequential), build every manifold into its own slot
+// (independent, so it may run on several workers), then compact the slots in
+// key order and emit the events (sequential), so that the result and the
+// event order do not depend on how the middle pass was scheduled.
 func (w *World) collide(dt float64) {
 	cs := &w.contacts
 	old := cs.list
-	// Reserve the most the merge can produce up front: growing a slice of
-	// kilobyte-sized manifolds step after step was a quarter of the step.
-	if need := len(w.bp.keys) + len(old); cap(cs.next) < need {
-		cs.next = make([]manifold, 0, need+need/2)
-	}
-	out := cs.next[:0]
-	cs.wake = cs.wake[:0]
+	jobs := cs.jobs[:0]
 	oi := 0
 	for _, key := range w.bp.keys {
 		for oi < len(old) && old[oi].key < key {
-			out = w.retire(&old[oi], out)
+			jobs = append(jobs, pairJob{key: old[oi].key, prev: int32(oi), retire: true})
 			oi++
 		}
-		var prev *manifold
+		prev := int32(-1)
 		if oi < len(old) && old[oi].key == key {
-			prev = &old[oi]
+			prev = int32(oi)
 			oi++
 		}
-		// Extend without zeroing the kilobyte-sized slot: buildManifold
-		// sets every field it uses.
-		out = out[:len(out)+1]
-		m := &out[len(out)-1]
-		if !w.buildManifold(key, prev, m) {
-			out = out[:len(out)-1]
-		}
+		jobs = append(jobs, pairJob{key: key, prev: prev})
 	}
 	for ; oi < len(old); oi++ {
-		out = w.retire(&old[oi], out)
+		jobs = append(jobs, pairJob{key: old[oi].key, prev: int32(oi), retire: true})
 	}
+	cs.jobs = jobs
+	if cap(cs.next) < len(jobs) {
+		cs.next = make([]manifold, len(jobs), len(jobs)+len(jobs)/2)
+	}
+	cs.next = cs.next[:len(jobs)]
+	w.par.begin()
+	w.par.run(len(jobs), narrowChunk, w.fnNarrow)
+	w.par.end()
+	out := w.emitContacts(old)
 	cs.list, cs.next = out, old[:0]
 	for _, i := range cs.wake {
 		w.wakeBody(int(i))
 	}
 }
 
-// retire handles an old manifold with no candidate pair this step: kept
-// asleep when its bodies sleep, otherwise ended.
-func (w *World) retire(o *manifold, out []manifold) []manifold {
-	asleep := w.bodies[o.a].flags&flagSleeping != 0 && (o.b < 0 || w.bodies[o.b].flags&flagSleeping != 0)
-	if asleep {
-		o.flags |= mfAsleep
-		return append(out, *o)
+// narrowChunk is the number of pairs a worker takes at a time.
+const narrowChunk = 64
+
+// narrowJob builds the manifolds of jobs [lo, hi) into their slots of
+// contacts.next; a slot with no points gets count 0. It reads only state
+// that no other job writes.
+func (w *World) narrowJob(lo, hi int) {
+	cs := &w.contacts
+	old := cs.list
+	for j := lo; j < hi; j++ {
+		job := &cs.jobs[j]
+		m := &cs.next[j]
+		if job.retire {
+			continue
+		}
+		var prev *manifold
+		if job.prev >= 0 {
+			prev = &old[job.prev]
+		}
+		w.buildManifold(job.key, prev, m)
 	}
-	if o.flags&mfTouching != 0 {
-		w.events.ContactsEnded = append(w.events.ContactsEnded, w.contactEvent(o, false))
+}
+
+// emitContacts compacts the built slots into the new list (reusing the
+// slot array) and emits contact events, wakes and slab touches in key order.
+func (w *World) emitContacts(old []manifold) []manifold {
+	cs := &w.contacts
+	cs.wake = cs.wake[:0]
+	slots := cs.next
+	out := slots[:0]
+	for j := range cs.jobs {
+		job := &cs.jobs[j]
+		var prev *manifold
+		if job.prev >= 0 {
+			prev = &old[job.prev]
+		}
+		if job.retire {
+			// An old manifold with no candidate pair this step: kept asleep
+			// when its bodies sleep, otherwise ended.
+			asleep := w.bodies[prev.a].flags&flagSleeping != 0 && (prev.b < 0 || w.bodies[prev.b].flags&flagSleeping != 0)
+			if asleep {
+				out = append(out, *prev)
+				out[len(out)-1].flags |= mfAsleep
+			} else if prev.flags&mfTouching != 0 {
+				w.events.ContactsEnded = append(w.events.ContactsEnded, w.contactEvent(prev, false))
+			}
+			continue
+		}
+		m := &slots[j]
+		wasTouching := prev != nil && prev.flags&mfTouching != 0
+		if m.count == 0 {
+			if wasTouching {
+				w.events.ContactsEnded = append(w.events.ContactsEnded, w.contactEvent(prev, false))
+			}
+			continue
+		}
+		if m.flags&mfTouching != 0 {
+			if !wasTouching {
+				w.events.ContactsBegun = append(w.events.ContactsBegun, w.contactEvent(m, true))
+				w.counters.ContactsBegun++
+			}
+			if m.b >= 0 {
+				// A touch between an awake and a sleeping body wakes the sleeper.
+				sa := w.bodies[m.a].flags&flagSleeping != 0
+				sb := w.bodies[m.b].flags&flagSleeping != 0
+				if sa != sb {
+					if sa {
+						cs.wake = append(cs.wake, m.a)
+					} else {
+						cs.wake = append(cs.wake, m.b)
+					}
+				}
+			} else {
+				w.scratch.touched = append(w.scratch.touched, touchedPair{body: m.a, static: m.static})
+			}
+		} else if wasTouching {
+			w.events.ContactsEnded = append(w.events.ContactsEnded, w.contactEvent(prev, false))
+		}
+		if k := len(out); k != j {
+			out = append(out, *m)
+		} else {
+			out = out[:k+1]
+		}
 	}
 	return out
 }
 
 // buildManifold computes the manifold of pair key into m, warm-started from
-// prev (nil for a new pair). It returns false when there are no points.
-func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) bool {
+// prev (nil for a new pair); m.count is 0 when there are no points.
+func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	a := int(key >> 32)
 	tag := uint32(key)
 	ba := &w.bodies[a]
@@ -151,7 +218,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) bool {
 	A.ax = [3]sv{ra.colSV(0), ra.colSV(1), ra.colSV(2)}
 	var B boxShape
 	margin := w.bp.margin[a]
-	m.key, m.a, m.b, m.static, m.flags = key, int32(a), -1, -1, 0
+	m.key, m.a, m.b, m.static, m.flags, m.count = key, int32(a), -1, -1, 0, 0
 	friction, restitution := ba.friction, ba.restitution
 	if tag&pairBodyBit != 0 {
 		b := int(tag &^ pairBodyBit)
@@ -173,68 +240,22 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) bool {
 	var raw rawManifold
 	collideBoxes(&A, &B, margin, m.static >= 0, &raw)
 	if raw.count == 0 {
-		if prev != nil && prev.flags&mfTouching != 0 {
-			w.events.ContactsEnded = append(w.events.ContactsEnded, w.contactEvent(prev, false))
-		}
-		return false
+		return
 	}
 	m.n = raw.n
-	m.t[0], m.t[1] = tangentsSV(raw.n)
 	m.friction, m.restitution = friction, restitution
 	m.count = int32(raw.count)
-	touching := false
 	for q := 0; q < raw.count; q++ {
 		rp := &raw.pts[q]
-		cp := &m.pts[q]
-		*cp = contactPoint{rA: rp.p.sub(A.c), rB: rp.p.sub(B.c), sep: rp.sep, id: rp.id}
+		m.pts[q] = cachePoint{rA: rp.p.sub(A.c), rB: rp.p.sub(B.c), sep: rp.sep, id: rp.id}
 		if rp.sep <= touchDistance {
-			touching = true
+			m.flags |= mfTouching
 		}
 	}
-	inv := 1 / float64(raw.count)
-	var pc sv
-	sepSum := 0.0
-	for q := 0; q < raw.count; q++ {
-		pc = pc.add(raw.pts[q].p)
-		sepSum += raw.pts[q].sep
-	}
-	pc = pc.scale(inv)
-	m.rAc, m.rBc, m.sepC = pc.sub(A.c), pc.sub(B.c), sepSum*inv
-	rng := 0.0
-	for q := 0; q < raw.count; q++ {
-		d := raw.pts[q].p.sub(pc)
-		rng += math.Sqrt(d.dot(d))
-	}
-	m.twistRange = rng * inv
-	m.frictionI, m.twistI = [2]float64{}, 0
+	m.ft, m.twistI = sv{}, 0
 	if prev != nil {
 		warmStart(m, prev)
 	}
-	if touching {
-		m.flags |= mfTouching
-		if prev == nil || prev.flags&mfTouching == 0 {
-			w.events.ContactsBegun = append(w.events.ContactsBegun, w.contactEvent(m, true))
-			w.counters.ContactsBegun++
-		}
-		if m.b >= 0 {
-			// A touch between an awake and a sleeping body wakes the sleeper.
-			sa := ba.flags&flagSleeping != 0
-			sb := w.bodies[m.b].flags&flagSleeping != 0
-			if sa != sb {
-				if sa {
-					w.contacts.wake = append(w.contacts.wake, m.a)
-				} else {
-					w.contacts.wake = append(w.contacts.wake, m.b)
-				}
-			}
-		}
-	} else if prev != nil && prev.flags&mfTouching != 0 {
-		w.events.ContactsEnded = append(w.events.ContactsEnded, w.contactEvent(prev, false))
-	}
-	if m.static >= 0 && touching {
-		sc.touched = append(sc.touched, touchedPair{body: m.a, static: m.static})
-	}
-	return true
 }
 
 // warmStart copies last step's normal impulses to points with the same
@@ -242,10 +263,10 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) bool {
 // crossing as boxes jitter) takes the impulse of the unmatched old point
 // nearest to it, if one lies within warmRadius.
 func warmStart(m, prev *manifold) {
-	// Friction: the tangent impulse as a world vector, re-projected on the
-	// new basis; the twist impulse along the new normal.
-	ft := prev.t[0].scale(prev.frictionI[0]).madd(prev.t[1], prev.frictionI[1])
-	m.frictionI[0], m.frictionI[1] = ft.dot(m.t[0]), ft.dot(m.t[1])
+	// Friction: the tangent impulse is kept as a world vector (the solver
+	// re-projects it on the new tangents); the twist impulse along the new
+	// normal.
+	m.ft = prev.ft
 	m.twistI = prev.twistI * prev.n.dot(m.n)
 	var used [4]bool
 	var matched [4]bool

@@ -38,12 +38,13 @@ func (w *World) prepareBodies(dt float64) {
 	}
 }
 
-// integrateVelocities applies gravity and damping to awake bodies for one
-// substep of h seconds (semi-implicit Euler: velocities first, positions
-// later from the new velocities).
-func (w *World) integrateVelocities(h float64) {
-	gh := toSV(w.def.Gravity).scale(h)
-	for i := range w.bodies {
+// integrateVelocities applies gravity and damping to awake bodies [lo, hi)
+// for one substep of sol.h seconds (semi-implicit Euler: velocities first,
+// positions later from the new velocities).
+func (w *World) integrateVelocities(lo, hi int) {
+	h := w.sol.h
+	gh := w.sol.gh
+	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
 		if b.flags&flagSleeping != 0 {
 			continue
@@ -59,15 +60,16 @@ func (w *World) integrateVelocities(h float64) {
 	}
 }
 
-// integrateSubstep moves every awake body that is not swept by its velocity
-// over one substep. A body with no contact this step moves by the exact
-// constant-acceleration step x += v h - g h^2/2 (v already holds the
-// end-of-substep velocity), so free flight matches x0 + v0 t + g t^2/2 to
-// rounding; bodies in contact use plain semi-implicit Euler so that a resting
-// body is not pushed into its support.
-func (w *World) integrateSubstep(h float64) {
-	halfG := toSV(w.def.Gravity).scale(-0.5 * h)
-	for i := range w.bodies {
+// integrateSubstep moves every awake body of [lo, hi) that is not swept by
+// its velocity over one substep of sol.h seconds. A body with no contact this
+// step moves by the exact constant-acceleration step x += v h - g h^2/2 (v
+// already holds the end-of-substep velocity), so free flight matches x0 + v0
+// t + g t^2/2 to rounding; bodies in contact use plain semi-implicit Euler so
+// that a resting body is not pushed into its support.
+func (w *World) integrateSubstep(lo, hi int) {
+	h := w.sol.h
+	halfG := w.sol.halfG
+	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
 		if b.flags&(flagSleeping|flagFast) != 0 {
 			continue

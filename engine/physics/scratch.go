@@ -10,7 +10,6 @@ type stepScratch struct {
 	extentValid bool
 	vBefore     vec3
 	active      []int32       // indices of the manifolds solved this step
-	staticBody  solverBody    // the zero body standing in for slabs
 	sweeps      []sweepRecord // CCD sweep volumes, for DebugDraw
 	parent      []int32       // island union-find
 	islandMin   []float64     // smallest sleep time per island root

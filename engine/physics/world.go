@@ -30,6 +30,9 @@ type World struct {
 	contacts contactSet
 	bp       broadphase
 	scratch  stepScratch
+	sol      solverState
+	par      pool
+	fnNarrow func(lo, hi int)
 }
 
 // Body flags.
@@ -84,6 +87,9 @@ func NewWorld(def WorldDef) (*World, error) {
 	}
 	w := &World{def: def, ccdOn: def.CCD}
 	w.events.Tick = 0
+	w.par.workers = max(def.Workers, 1)
+	w.bindSolver()
+	w.fnNarrow = w.narrowJob
 	return w, nil
 }
 

@@ -1,0 +1,2 @@
+package physics
+var keyOrderExp = false

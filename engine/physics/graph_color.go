@@ -1,0 +1,80 @@
+package physics
+
+// Graph colouring of the contact constraints (after Box2D v3's constraint
+// graph). Constraints of one colour share no dynamic body, so within a colour
+// the order of solving does not change a single bit: each constraint reads and
+// writes only its own two bodies. The solver walks the colours in a fixed
+// order and may spread each colour over several workers. Even on one worker
+// the colour order pays: consecutive constraints are independent, so the
+// processor overlaps one constraint's dependency chain with the next instead
+// of waiting for the body it just wrote (key order solves a column of boxes
+// as one long chain).
+//
+// Colours are assigned greedily in key order each step (no state is carried,
+// so Snapshot and Restore need nothing). A slab contact involves one dynamic
+// body and never takes colour 0, as in Box2D, which keeps colour 0 for the
+// body-body pairs; a constraint that fits no colour goes to the overflow
+// set, solved last and on one worker.
+
+// numColors is the number of colours before the overflow set.
+const numColors = 24
+
+// colorConstraints fills sol.order with the manifold indices of the active
+// list in colour order and sol.colors with the start of each colour (and of
+// the overflow set) in it.
+func (w *World) colorConstraints() {
+	sol := &w.sol
+	list := w.contacts.list
+	active := w.scratch.active
+	n := len(w.bodies)
+	words := (n + 63) >> 6
+	sol.bits = growU64(sol.bits, numColors*words)
+	clear(sol.bits)
+	var count [numColors + 1]int32
+	sol.colorOf = growI32(sol.colorOf, len(active))
+	for i, k := range active {
+		m := &list[k]
+		a := uint(m.a)
+		c := 0
+		if m.b < 0 {
+			for c = 1; c < numColors; c++ {
+				row := sol.bits[c*words : c*words+words]
+				if row[a>>6]&(1<<(a&63)) == 0 {
+					row[a>>6] |= 1 << (a & 63)
+					break
+				}
+			}
+		} else {
+			b := uint(m.b)
+			for ; c < numColors; c++ {
+				row := sol.bits[c*words : c*words+words]
+				if row[a>>6]&(1<<(a&63)) == 0 && row[b>>6]&(1<<(b&63)) == 0 {
+					row[a>>6] |= 1 << (a & 63)
+					row[b>>6] |= 1 << (b & 63)
+					break
+				}
+			}
+		}
+		if keyOrderExp {
+			c = numColors
+		}
+		sol.colorOf[i] = int32(c) // numColors: overflow
+		count[c]++
+	}
+	// Offsets, then a stable placement by colour.
+	var at [numColors + 1]int32
+	sol.colors = sol.colors[:0]
+	sum := int32(0)
+	for c := range count {
+		at[c] = sum
+		sol.colors = append(sol.colors, sum)
+		sum += count[c]
+	}
+	sol.colors = append(sol.colors, sum)
+	sol.order = growI32(sol.order, len(active))
+	for i, k := range active {
+		c := sol.colorOf[i]
+		sol.order[at[c]] = k
+		at[c]++
+	}
+}
