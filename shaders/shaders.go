@@ -1,5 +1,6 @@
-// Package shaders holds the renderer's GLSL 410 core sources as files,
-// embedded into the binary. A program is a vertex shader NAME.vert and a
+// Package shaders holds the GLSL 410 core sources of the 3D renderer
+// (engine/gfx) and of the Dear ImGui panel (engine/ui, program "ui") as
+// files, embedded into the binary. A program is a vertex shader NAME.vert and a
 // fragment shader NAME.frag with the same base name, and optionally a
 // geometry shader NAME.geom.
 package shaders

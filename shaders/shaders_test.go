@@ -13,7 +13,7 @@ func TestEveryShaderBelongsToAProgram(t *testing.T) {
 	for _, p := range Programs() {
 		progs[p] = true
 	}
-	for _, want := range []string{"box", "shadow", "line"} {
+	for _, want := range []string{"box", "shadow", "line", "ui"} {
 		if !progs[want] {
 			t.Errorf("no %s program", want)
 		}

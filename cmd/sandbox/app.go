@@ -11,6 +11,7 @@ import (
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
+	"sandbox/engine/ui"
 )
 
 // app is one window run: the window and renderer, the scene's world, loop
@@ -21,6 +22,7 @@ type app struct {
 	win *glfw.Window
 
 	r       *gfx.Renderer
+	panel   *panel // the Dear ImGui panel
 	view    *gfx.WorldView
 	lines   gfx.LineBatch
 	overlay gfx.LineBatch
@@ -67,7 +69,7 @@ func sleepNs(ns int64) { time.Sleep(time.Duration(ns)) }
 // newApp builds the renderer and the scene's simulation for an open window.
 func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	a := &app{o: o, win: win, vsync: o.VSync, stabiliser: frames.NewStabiliser()}
-	r, err := gfx.NewRenderer(gfx.Options{CheckErrors: debugGL})
+	r, err := gfx.NewRenderer(gfx.Options{CheckErrors: debugGL, MSAA: msaaFromEnv()})
 	if err != nil {
 		return nil, err
 	}
@@ -93,6 +95,10 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 		a.close()
 		return nil, err
 	}
+	if a.panel, err = newPanel(a); err != nil {
+		a.close()
+		return nil, err
+	}
 	a.stepFn = a.sim.step
 	a.installCallbacks()
 	return a, nil
@@ -106,13 +112,42 @@ func (a *app) loadScene(sc *scene.Scene) error {
 	}
 	a.r.SetStatics(gfx.Statics(a.sim.world))
 	a.view.Reset()
-	a.cam.frameWorld(a.sim.world)
+	a.cam.frameWorld(a.sim.world, a.viewAspect())
 	a.win.SetTitle("sandbox — " + sc.Name)
 	return nil
 }
 
-// close frees the renderer; the window is destroyed by runWindow.
+// viewAspect is the width / height of the 3D view in the panel's layout
+// for the window's current size (GetSize allocates: scene loads and Home
+// only, not every frame).
+func (a *app) viewAspect() float64 {
+	w, h := a.win.GetSize()
+	if w <= 0 || h <= 0 {
+		w, h = a.o.Width, a.o.Height
+	}
+	show := true
+	if a.panel != nil {
+		show = a.panel.st.ShowPlots
+	}
+	vw, vh := ui.SceneSize(float32(w), float32(h), show)
+	if vw <= 0 || vh <= 0 {
+		return 16.0 / 9
+	}
+	return float64(vw) / float64(vh)
+}
+
+// homeCamera returns the camera to the scene's default view, fitted to
+// the view's current shape (Home).
+func (a *app) homeCamera() {
+	a.cam.fitHome(a.viewAspect())
+	a.cam.reset()
+}
+
+// close frees the panel and the renderer; the window is destroyed by
+// runWindow.
 func (a *app) close() {
+	a.panel.delete()
+	a.panel = nil
 	if a.r != nil {
 		a.r.Delete()
 		a.r = nil
@@ -132,7 +167,8 @@ func (a *app) run() error {
 }
 
 // frameOnce is one display frame: input, simulation on real frame time,
-// drawing at interpolated poses, pacing, presenting.
+// the panel built and its changes applied, drawing at interpolated poses
+// with the panel on top, pacing, presenting.
 func (a *app) frameOnce() error {
 	glfw.PollEvents()
 	now := frameClock()
@@ -156,7 +192,12 @@ func (a *app) frameOnce() error {
 	fw, fh := a.fbWidth, a.fbHeight
 	last := a.o.Frames > 0 && a.frameIndex == a.o.Frames-1
 	drawn := fw > 0 && fh > 0 && !a.iconified
+	a.fillStats(fr, frameSeconds, fed, drawn)
+	a.panel.record(a, fr, frameSeconds)
 	if drawn {
+		// The panel first: what the user changes shows in this frame, and
+		// the 3D view gets the width the panel leaves.
+		a.panel.build(a, frameSeconds)
 		if err := a.draw(fr, fw, fh); err != nil {
 			return err
 		}
@@ -189,26 +230,35 @@ func (a *app) frameOnce() error {
 		a.window.Restart()
 		a.runStats.Restart()
 	}
-	a.fillStats(fr, frameSeconds, fed, drawn)
 	a.frameIndex++
 	return nil
 }
 
-// draw builds the frame from the world at the loop's alpha and renders it.
+// draw builds the frame from the world at the loop's alpha, renders the 3D
+// view left of the panel, then the panel over it (before any screenshot is
+// read, so screenshots show the panel).
 func (a *app) draw(fr loop.Frame, fw, fh int) error {
 	a.lines.Reset()
 	a.overlay.Reset()
 	w := a.sim.world
 	a.view.Build(w, fr.Alpha, a.sim.lp.Config().StepSeconds, a.renderTime, &a.lines, &a.overlay)
+	vp := a.panel.viewport()
+	if vp.W > 0 && vp.H > 0 {
+		a.cam.keepFitted(float64(vp.W) / float64(vp.H))
+	}
 	a.frame = gfx.Frame{
-		Width: fw, Height: fh, Camera: a.cam.view(),
+		Width: fw, Height: fh, View: vp, Camera: a.cam.view(),
 		Dynamic: a.view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,
 	}
 	if err := a.r.Render(&a.frame); err != nil {
 		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
 	}
-	// The Dear ImGui panel (engine/ui) draws here, over the scene and
-	// before the screenshot is read, from a.stats.
+	a.panel.render()
+	if debugGL {
+		if err := gfx.CheckError("panel pass"); err != nil {
+			return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+		}
+	}
 	return nil
 }
 

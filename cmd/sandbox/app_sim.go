@@ -10,14 +10,15 @@ import (
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
+	"sandbox/engine/ui"
 )
 
-// Shot limits and defaults (issue 4: 10 to 20,000 m/s).
+// Shot limits (issue 4: 10 to 20,000 m/s), the panel's slider ranges.
 const (
-	minShotSpeed = 10.0    // m/s
-	maxShotSpeed = 20000.0 // m/s
-	minShotHalf  = 0.01    // m
-	maxShotHalf  = 0.5     // m
+	minShotSpeed = ui.MinShotSpeed    // m/s
+	maxShotSpeed = ui.MaxShotSpeed    // m/s
+	minShotHalf  = ui.MinShotSize / 2 // m, half the cube's edge
+	maxShotHalf  = ui.MaxShotSize / 2 // m
 	// flagSeconds is how long a body caught teleporting without the flag
 	// stays marked on screen.
 	flagSeconds = 2.0
@@ -45,6 +46,7 @@ type simulation struct {
 
 	shotSpeed float64 // m/s
 	shotHalf  float64 // m, cube half extent
+	plate     bool    // fire thin spinning plates rather than cubes (the panel's choice; Ctrl for one shot)
 	shots     int
 	loaded    bool
 	ccdFlag   bool // the -ccd value, applied to the first scene
@@ -115,8 +117,10 @@ func (s *simulation) flagged(i int) bool {
 }
 
 // fire queues a projectile from the camera along the view for the next tick
-// boundary: a cube, or with plate a thin spinning plate.
-func (s *simulation) fire(c *camera, plate bool) {
+// boundary: a cube, or a thin spinning plate when ctrl is held or the panel
+// picked plates.
+func (s *simulation) fire(c *camera, ctrl bool) {
+	plate := ctrl || s.plate
 	s.shots++
 	d := physics.DefaultBodyDef()
 	d.Name = fmt.Sprintf("user-shot-%d", s.shots)
@@ -151,8 +155,12 @@ func (s *simulation) ccdAfterPending() bool {
 }
 
 // toggleCCD queues a CCD switch for the next tick boundary.
-func (s *simulation) toggleCCD() {
-	s.pending = append(s.pending, physics.Input{Kind: physics.InputSetCCD, Enabled: !s.ccdAfterPending()})
+func (s *simulation) toggleCCD() { s.setCCD(!s.ccdAfterPending()) }
+
+// setCCD queues CCD on or off for the next tick boundary (never mid-step:
+// the switch is an input of the step, so it is deterministic).
+func (s *simulation) setCCD(on bool) {
+	s.pending = append(s.pending, physics.Input{Kind: physics.InputSetCCD, Enabled: on})
 }
 
 // changeSpeed moves the shot speed one step up (dir > 0) or down.

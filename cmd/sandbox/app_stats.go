@@ -12,8 +12,8 @@ import (
 )
 
 // appStats is the per-frame set of numbers the panel shows. The app fills
-// it every frame without allocating; the Dear ImGui panel (engine/ui) reads
-// it and keeps its own plot history.
+// it every frame without allocating; the Dear ImGui panel (app_panel.go)
+// copies it into its state, and keeps its own plot history.
 type appStats struct {
 	Scene string
 	Frame int    // display frames so far
@@ -53,7 +53,6 @@ type appStats struct {
 	ShotSpeed float64 // m/s
 	ShotHalf  float64 // m
 	CameraFly bool
-	ShowHelp  bool
 }
 
 // fillStats updates a.stats after a frame.
@@ -62,12 +61,6 @@ func (a *app) fillStats(fr loop.Frame, frameSeconds, fed float64, drawn bool) {
 	w := a.sim.world
 	sum := a.window.Summary()
 	dropped := fr.ClampedSeconds + fr.CappedSeconds
-	awake := 0
-	for i := 0; i < w.NumBodies(); i++ {
-		if !w.Body(i).Sleeping {
-			awake++
-		}
-	}
 	c := w.Counters()
 	*s = appStats{
 		Scene: a.sim.sc.Name, Frame: a.frameIndex + 1, Tick: a.sim.lp.Tick(),
@@ -78,9 +71,9 @@ func (a *app) fillStats(fr loop.Frame, frameSeconds, fed float64, drawn bool) {
 		Target:        a.target, TargetHz: a.pacer.Hz(), NativeHz: a.nativeHz, VSync: a.vsync,
 		Fullscreen: a.fullscreen, Stabiliser: a.stabiliser.Enabled, Drawn: drawn,
 		Paused: a.sim.lp.Paused(), TimeScale: a.sim.lp.TimeScale(), Interp: a.view.Mode, CCD: w.CCD(),
-		Bodies: w.NumBodies(), Awake: awake, CCDHits: c.CCDHits, Tunnels: c.Tunnels,
+		Bodies: w.NumBodies(), Awake: w.NumAwake(), CCDHits: c.CCDHits, Tunnels: c.Tunnels,
 		TeleportsDetected: a.sim.teleports.Count(), Profile: w.Profile(),
-		ShotSpeed: a.sim.shotSpeed, ShotHalf: a.sim.shotHalf, CameraFly: a.cam.fly, ShowHelp: a.in.showHelp,
+		ShotSpeed: a.sim.shotSpeed, ShotHalf: a.sim.shotHalf, CameraFly: a.cam.fly,
 	}
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
@@ -12,51 +11,29 @@ import (
 
 // inputState is the mouse and keyboard state between callbacks.
 type inputState struct {
-	rightDown      bool
-	lastX, lastY   float64
-	haveLast       bool
-	showHelp       bool
-	timeScaleIndex int
+	rightDown    bool
+	lastX, lastY float64
+	haveLast     bool
 
 	// WantMouse and WantKeys, when set, say that the UI panel has the mouse
-	// or keyboard this frame: the scene then ignores them (the seam for the
-	// Dear ImGui panel).
+	// or keyboard this frame: the scene then ignores them.
 	WantMouse, WantKeys func() bool
 }
 
 // timeScales are the steps of - and = (issue 4: 0.05x to 2x).
 var timeScales = []float64{0.05, 0.1, 0.25, 0.5, 1, 2}
 
-// keyHelp is what F1 shows: every key, in one place.
-var keyHelp = [][2]string{
-	{"Esc", "quit"},
-	{"F1", "show / hide this key help"},
-	{"1-9", "load built-in scene 1-9"},
-	{"R", "reset the scene"},
-	{"P / N", "pause / single step"},
-	{"- / =", "slower / faster time (0.05x .. 2x)"},
-	{"V", "vsync on / off"},
-	{"H", "cycle display-rate target: native, 60, 120, 144, 165, 240, uncapped"},
-	{"Y", "step-count stabiliser on / off"},
-	{"F11", "fullscreen at the video mode nearest the target rate"},
-	{"F12", "screenshot to sandbox-<time>.png"},
-	{"I", "cycle interpolation: off, lerp, slerp, extrapolate"},
-	{"C", "CCD on / off (at the next tick)"},
-	{"Left click / Space", "fire a cube from the camera"},
-	{"Ctrl + fire", "fire a spinning thin plate"},
-	{"[ / ]", "shot speed down / up (10 .. 20,000 m/s)"},
-	{", / .", "shot size down / up"},
-	{"Right drag", "orbit (fly mode: look around)"},
-	{"Wheel", "zoom"},
-	{"W A S D, Q / E", "fly forward, left, back, right, down, up (Shift: faster)"},
-	{"Tab", "camera: orbit / fly"},
-	{"Home", "reset the camera"},
-	{"G / T / M", "ghosts of prev and curr poses / trails / hit markers"},
-	{"B / K / U / Z", "AABBs / contacts / CCD sweeps / sleeping tint"},
-}
+// The keys are listed once, in ui.KeyHelp: the F1 window shows that list,
+// onKey below implements it, and the README's key table is checked
+// against it (keys_test.go).
 
+// installCallbacks sets the window's callbacks. Mouse, wheel, key and
+// character events go to the panel first; while the panel wants the mouse
+// (the pointer is over it, or a drag began on it) or the keyboard (a text
+// field has focus), the scene does not see them, so a click on the panel
+// never fires a shot.
 func (a *app) installCallbacks() {
-	a.in.timeScaleIndex = 4
+	a.in.WantMouse, a.in.WantKeys = a.panel.wantMouse, a.panel.wantKeys
 	a.fbWidth, a.fbHeight = a.win.GetFramebufferSize()
 	a.win.SetFramebufferSizeCallback(func(_ *glfw.Window, w, h int) {
 		a.fbWidth, a.fbHeight = w, h
@@ -66,26 +43,11 @@ func (a *app) installCallbacks() {
 		a.pacer.Reset()
 	})
 	a.win.SetKeyCallback(func(_ *glfw.Window, k glfw.Key, _ int, act glfw.Action, mods glfw.ModifierKey) {
-		if a.in.WantKeys != nil && a.in.WantKeys() {
-			return
-		}
-		if act == glfw.Press || (act == glfw.Repeat && repeats(k)) {
-			a.onKey(k, mods)
-		}
+		a.onKeyEvent(k, act, mods)
 	})
-	a.win.SetMouseButtonCallback(func(w *glfw.Window, b glfw.MouseButton, act glfw.Action, mods glfw.ModifierKey) {
-		if a.in.WantMouse != nil && a.in.WantMouse() {
-			return
-		}
-		switch b {
-		case glfw.MouseButtonRight:
-			a.in.rightDown = act == glfw.Press
-			a.in.haveLast = false
-		case glfw.MouseButtonLeft:
-			if act == glfw.Press {
-				a.sim.fire(&a.cam, mods&glfw.ModControl != 0)
-			}
-		}
+	a.win.SetCharCallback(func(_ *glfw.Window, r rune) { a.panel.u.Char(r) })
+	a.win.SetMouseButtonCallback(func(_ *glfw.Window, b glfw.MouseButton, act glfw.Action, mods glfw.ModifierKey) {
+		a.onMouseButton(b, act, mods)
 	})
 	a.win.SetCursorPosCallback(func(_ *glfw.Window, x, y float64) {
 		if a.in.rightDown && a.in.haveLast {
@@ -93,13 +55,56 @@ func (a *app) installCallbacks() {
 		}
 		a.in.lastX, a.in.lastY, a.in.haveLast = x, y, true
 	})
-	a.win.SetScrollCallback(func(_ *glfw.Window, _, dy float64) {
-		if a.in.WantMouse != nil && a.in.WantMouse() {
-			return
-		}
-		a.cam.zoom(dy)
-	})
+	a.win.SetScrollCallback(func(_ *glfw.Window, dx, dy float64) { a.onScroll(dx, dy) })
 }
+
+// onKeyEvent is the key callback: the panel first, then the app's keys
+// unless a panel text field has the keyboard.
+func (a *app) onKeyEvent(k glfw.Key, act glfw.Action, mods glfw.ModifierKey) {
+	a.panel.u.Key(k, act, mods)
+	if a.in.wantKeys() {
+		return
+	}
+	if act == glfw.Press || (act == glfw.Repeat && repeats(k)) {
+		a.onKey(k, mods)
+	}
+}
+
+// onMouseButton is the mouse button callback: the panel first, then, when
+// the pointer is not on the panel, orbit (right) or fire (left).
+func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.ModifierKey) {
+	a.panel.u.MouseButton(b, act)
+	if b == glfw.MouseButtonRight && act == glfw.Release {
+		// A drag that began in the scene ends wherever it is released.
+		a.in.rightDown = false
+		return
+	}
+	if act != glfw.Press || a.in.wantMouse() {
+		return
+	}
+	switch b {
+	case glfw.MouseButtonRight:
+		a.in.rightDown = true
+		a.in.haveLast = false
+	case glfw.MouseButtonLeft:
+		a.sim.fire(&a.cam, mods&glfw.ModControl != 0)
+	}
+}
+
+// onScroll is the wheel callback: the panel's plots and lists first, the
+// camera's zoom otherwise.
+func (a *app) onScroll(dx, dy float64) {
+	a.panel.u.Scroll(dx, dy)
+	if a.in.wantMouse() {
+		return
+	}
+	a.cam.zoom(dy)
+}
+
+// wantMouse and wantKeys report whether the panel has the mouse or the
+// keyboard.
+func (in *inputState) wantMouse() bool { return in.WantMouse != nil && in.WantMouse() }
+func (in *inputState) wantKeys() bool  { return in.WantKeys != nil && in.WantKeys() }
 
 // repeats reports keys that act again while held.
 func repeats(k glfw.Key) bool {
@@ -117,31 +122,20 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 	case k == glfw.KeyEscape:
 		a.quit = true
 	case k == glfw.KeyF1:
-		a.in.showHelp = !a.in.showHelp
-		if a.in.showHelp {
-			printKeyHelp()
-		}
+		a.panel.st.ShowKeys = !a.panel.st.ShowKeys
 	case k >= glfw.Key1 && k <= glfw.Key9:
-		names := scene.BuiltinNames()
-		if i := int(k - glfw.Key1); i < len(names) {
-			a.switchScene(names[i])
-		}
+		a.panel.loadEntry(a, int(k-glfw.Key1))
 	case k == glfw.KeyR:
-		if err := a.loadScene(s.sc); err != nil {
-			fmt.Fprintln(os.Stderr, "sandbox:", err)
-		}
+		a.resetScene()
 	case k == glfw.KeyP:
 		s.lp.SetPaused(!s.lp.Paused())
 	case k == glfw.KeyN:
 		s.lp.SetPaused(true)
 		s.lp.RequestSingleStep()
-	case k == glfw.KeyMinus || k == glfw.KeyEqual:
-		d := 1
-		if k == glfw.KeyMinus {
-			d = -1
-		}
-		a.in.timeScaleIndex = max(0, min(len(timeScales)-1, a.in.timeScaleIndex+d))
-		_ = s.lp.SetTimeScale(timeScales[a.in.timeScaleIndex])
+	case k == glfw.KeyMinus:
+		a.setTimeScale(nextTimeScale(s.lp.TimeScale(), -1))
+	case k == glfw.KeyEqual:
+		a.setTimeScale(nextTimeScale(s.lp.TimeScale(), 1))
 	case k == glfw.KeyV:
 		a.vsync = !a.vsync
 		a.applyDisplay()
@@ -158,7 +152,7 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 	case k == glfw.KeyF11:
 		a.toggleFullscreen()
 	case k == glfw.KeyF12:
-		a.screenshotPending = "sandbox-" + time.Now().Format("20060102-150405.000") + ".png"
+		a.requestScreenshot()
 	case k == glfw.KeyI:
 		a.view.Mode = a.view.Mode.Next()
 	case k == glfw.KeyC:
@@ -176,7 +170,7 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 	case k == glfw.KeyTab:
 		a.cam.fly = !a.cam.fly
 	case k == glfw.KeyHome:
-		a.cam.reset()
+		a.homeCamera()
 	case k == glfw.KeyG:
 		a.view.Debug.Ghosts = !a.view.Debug.Ghosts
 	case k == glfw.KeyT:
@@ -205,16 +199,44 @@ func (a *app) switchScene(name string) {
 	}
 }
 
-func printKeyHelp() {
-	fmt.Println("sandbox keys:")
-	for _, k := range keyHelp {
-		fmt.Printf("  %-20s %s\n", k[0], k[1])
+// resetScene reloads the running scene (R and the panel's Reset).
+func (a *app) resetScene() {
+	if err := a.loadScene(a.sim.sc); err != nil {
+		fmt.Fprintln(os.Stderr, "sandbox:", err)
 	}
+}
+
+// setTimeScale sets the loop's time scale, clamped to 0.05..2 (- / = and
+// the panel's slider).
+func (a *app) setTimeScale(v float64) {
+	v = max(timeScales[0], min(timeScales[len(timeScales)-1], v))
+	_ = a.sim.lp.SetTimeScale(v) // in range by the clamp above
+}
+
+// nextTimeScale is the step of timeScales after cur in direction dir (+1
+// faster, -1 slower), from wherever the slider left cur; at either end it
+// stays there.
+func nextTimeScale(cur float64, dir int) float64 {
+	const eps = 1e-6 // a slider value within float32 rounding of a step is that step
+	if dir > 0 {
+		for _, ts := range timeScales {
+			if ts > cur*(1+eps) {
+				return ts
+			}
+		}
+		return timeScales[len(timeScales)-1]
+	}
+	for i := len(timeScales) - 1; i >= 0; i-- {
+		if timeScales[i] < cur*(1-eps) {
+			return timeScales[i]
+		}
+	}
+	return timeScales[0]
 }
 
 // update applies held keys (flying) once per frame.
 func (in *inputState) update(a *app, dt float64) {
-	if in.WantKeys != nil && in.WantKeys() {
+	if in.wantKeys() {
 		return
 	}
 	w := a.win

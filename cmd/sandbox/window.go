@@ -7,6 +7,7 @@ import (
 	"log"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -14,6 +15,7 @@ import (
 	"sandbox/engine/gfx"
 	"sandbox/engine/interp"
 	"sandbox/engine/scene"
+	"sandbox/engine/ui"
 )
 
 // windowOptions are what a window run needs from the command line.
@@ -65,14 +67,14 @@ func runWindow(o windowOptions) error {
 		runErr = o.onExit(a)
 	}
 	a.close()
-	if n := gfx.LiveObjects(); n != 0 && runErr == nil {
-		runErr = fmt.Errorf("window: %d GL objects not deleted on exit", n)
+	if n := gfx.LiveObjects() + ui.LiveObjects(); n != 0 && runErr == nil {
+		runErr = fmt.Errorf("window: %d GL objects not deleted on exit (renderer %d, panel %d)", n, gfx.LiveObjects(), ui.LiveObjects())
 	}
 	return runErr
 }
 
 // openWindow starts GLFW and opens a window with a 4.1 core, forward
-// compatible context. It asks for 4x MSAA first and falls back to none.
+// compatible context.
 func openWindow(o windowOptions) (*glfw.Window, error) {
 	if err := initGLFW(); err != nil {
 		return nil, err
@@ -81,14 +83,11 @@ func openWindow(o windowOptions) (*glfw.Window, error) {
 	if w <= 0 || h <= 0 {
 		w, h = windowSizeFromEnv()
 	}
-	var win *glfw.Window
-	var err error
-	for _, samples := range []int{4, 0} {
-		win, err = createWindow(w, h, "sandbox — "+o.Scene.Name, samples)
-		if err == nil {
-			break
-		}
-	}
+	// No samples for the window's framebuffer: the renderer draws the 3D
+	// view multisampled into its own and resolves it, so the panel drawn
+	// afterwards is not multisampled (on llvmpipe that cost more than a
+	// small window's whole 3D view).
+	win, err := createWindow(w, h, "sandbox — "+o.Scene.Name, 0)
 	if err != nil {
 		glfw.Terminate()
 		if isGLVersionError(err) {
@@ -194,6 +193,18 @@ func isGLVersionError(err error) bool {
 }
 
 func oneLineErr(err error) string { return strings.ReplaceAll(err.Error(), "\n", " ") }
+
+// msaaFromEnv is SANDBOX_MSAA=N, the 3D view's samples per pixel (1 = no
+// MSAA, at most 16), or 0 for the renderer's choice: 4, or none on a
+// software rasteriser. (Screenshots for the README are made under Xvfb
+// with SANDBOX_MSAA=4.)
+func msaaFromEnv() int {
+	n, err := strconv.Atoi(os.Getenv("SANDBOX_MSAA"))
+	if err != nil || n < 1 {
+		return 0
+	}
+	return min(n, 16)
+}
 
 // debugGL turns on glGetError checks after every render pass
 // (SANDBOX_GL_DEBUG=1); a GL error then ends the run with its pass named.

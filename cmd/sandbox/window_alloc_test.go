@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"runtime"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -10,13 +13,19 @@ import (
 	"sandbox/engine/gfx"
 	"sandbox/engine/interp"
 	"sandbox/engine/scene"
+	"sandbox/engine/ui"
 )
 
 // TestWindowFrameAllocations opens the window in this process and checks
-// that a steady-state frame (simulate, interpolate, draw, present) of the
-// range scene allocates nothing. GLFW is driven from this test's goroutine,
-// locked to its OS thread: X11 allows that (the main-thread rule is macOS's),
-// and the package's TestMain belongs to the binary-level tests.
+// that a steady-state frame of the range scene (simulate, interpolate, build
+// the panel and its plots, draw the scene and the panel, present) allocates
+// nothing, apart from what cimgui-go allocates inside its own wrappers
+// (engine/ui's alloc test measures the same way). Allocations are
+// attributed by the heap profile, sampling every allocation, to the first
+// function outside the runtime on their stack. GLFW is driven from this
+// test's goroutine, locked to its OS thread: X11 allows that (the
+// main-thread rule is macOS's), and the package's TestMain belongs to the
+// binary-level tests.
 func TestWindowFrameAllocations(t *testing.T) {
 	needDisplay(t)
 	if runtime.GOOS != "linux" {
@@ -28,30 +37,144 @@ func TestWindowFrameAllocations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var allocs float64
-	o := windowOptions{Scene: sc, VSync: false, CCD: true, Interp: interp.Lerp, Frames: 40, FireAtFrame: 5,
-		Width: 320, Height: 180,
+	const frames = 40
+	var byOwner map[string]int64
+	var sites []string
+	o := windowOptions{Scene: sc, VSync: false, CCD: true, Interp: interp.Lerp, Frames: 5, FireAtFrame: 3,
+		// Just large enough for the panel, the plot strip and the view
+		// all to be shown, and small enough to draw quickly.
+		Width: 720, Height: 460,
 		onExit: func(a *app) error {
-			// The trails and markers have grown; the next frames are steady.
 			a.o.Frames = 0
-			allocs = testing.AllocsPerRun(50, func() {
-				if err := a.frameOnce(); err != nil {
-					t.Error(err)
-				}
-			})
-			if a.stats.Bodies == 0 || a.stats.Frame < 90 {
-				t.Errorf("stats not filled: %+v", a.stats)
+			if !a.panel.st.ShowPlots || a.frame.View.H >= a.fbHeight || a.frame.View.W >= a.fbWidth {
+				t.Errorf("panel or plot strip not laid out: view %+v in %dx%d", a.frame.View, a.fbWidth, a.fbHeight)
 			}
-			return nil
+			// Steady state: the scripted shots (up to tick 180) fired, the
+			// tower fallen and asleep, trails, markers and buffers grown.
+			a.setTimeScale(2)
+			for a.sim.lp.Tick() < 600 {
+				if err := a.frameOnce(); err != nil {
+					return err
+				}
+			}
+			a.setTimeScale(1)
+			for i := 0; i < 10; i++ {
+				if err := a.frameOnce(); err != nil {
+					return err
+				}
+			}
+			var err error
+			byOwner, sites, err = measureAllocs(frames, a.frameOnce)
+			if a.stats.Bodies == 0 || a.stats.Frame < 90 || a.panel.hist.Len() < 90 {
+				t.Errorf("stats not filled: %+v, %d frames of history", a.stats, a.panel.hist.Len())
+			}
+			return err
 		}}
 	if err := runWindow(o); err != nil {
 		t.Fatal(err)
 	}
-	if allocs != 0 {
-		t.Errorf("a steady-state frame allocates %.1f times", allocs)
+	for _, owner := range []string{"sandbox", "cimgui-go", "other", "runtime", "test"} {
+		t.Logf("%-9s %6.1f allocations per frame", owner, float64(byOwner[owner])/frames)
 	}
-	if n := gfx.LiveObjects(); n != 0 {
+	for _, s := range sites {
+		t.Log("  " + s)
+	}
+	if n := byOwner["sandbox"] + byOwner["other"]; n != 0 {
+		t.Errorf("a steady-state frame allocates %.1f times outside cimgui-go", float64(n)/frames)
+	}
+	if n := gfx.LiveObjects() + ui.LiveObjects(); n != 0 {
 		t.Errorf("%d GL objects alive after the window closed", n)
+	}
+}
+
+// measureAllocs runs frame n times with every allocation profiled, and
+// returns the allocations by owner of the first non-runtime function on
+// their stack ("sandbox", "cimgui-go", "test", "other", or "runtime" for
+// stacks with none) and the busiest call sites, per frame.
+func measureAllocs(n int, frame func() error) (map[string]int64, []string, error) {
+	old := runtime.MemProfileRate
+	runtime.MemProfileRate = 1
+	defer func() { runtime.MemProfileRate = old }()
+	before := allocProfile()
+	for i := 0; i < n; i++ {
+		if err := frame(); err != nil {
+			return nil, nil, err
+		}
+	}
+	after := allocProfile()
+	byOwner := map[string]int64{}
+	byWhere := map[string]int64{}
+	for stack, count := range after {
+		if d := count - before[stack]; d > 0 {
+			where, owner := allocOwner(stack)
+			byOwner[owner] += d
+			byWhere[owner+" "+where] += d
+		}
+	}
+	var sites []string
+	for k := range byWhere {
+		sites = append(sites, k)
+	}
+	sort.Slice(sites, func(i, j int) bool { return byWhere[sites[i]] > byWhere[sites[j]] })
+	for i, k := range sites {
+		sites[i] = fmt.Sprintf("%6.1f/frame  %s", float64(byWhere[k])/float64(n), k)
+	}
+	return byOwner, sites[:min(len(sites), 12)], nil
+}
+
+// allocProfile returns the heap profile's allocation counts by stack.
+func allocProfile() map[[32]uintptr]int64 {
+	runtime.GC()
+	runtime.GC() // the profile lags up to two cycles
+	var recs []runtime.MemProfileRecord
+	n, _ := runtime.MemProfile(nil, true)
+	for {
+		recs = make([]runtime.MemProfileRecord, n+64)
+		var ok bool
+		if n, ok = runtime.MemProfile(recs, true); ok {
+			recs = recs[:n]
+			break
+		}
+	}
+	out := make(map[[32]uintptr]int64, len(recs))
+	for _, r := range recs {
+		out[r.Stack0] += r.AllocObjects
+	}
+	return out
+}
+
+// allocOwner names the first function outside the runtime on a stack and
+// whose it is.
+func allocOwner(stack [32]uintptr) (where, owner string) {
+	var pcs []uintptr
+	for _, pc := range stack {
+		if pc == 0 {
+			break
+		}
+		pcs = append(pcs, pc)
+	}
+	frames := runtime.CallersFrames(pcs)
+	var inRuntime []string
+	for {
+		f, more := frames.Next()
+		inRuntime = append(inRuntime, f.Function)
+		fn := f.Function
+		if fn != "" && !strings.HasPrefix(fn, "runtime.") && !strings.HasPrefix(fn, "internal/") {
+			switch {
+			case strings.HasSuffix(f.File, "_test.go"):
+				return fn, "test"
+			case strings.HasPrefix(fn, "sandbox/") || strings.HasPrefix(fn, "main."):
+				return fn, "sandbox"
+			case strings.Contains(fn, "github.com/AllenDang/cimgui-go"):
+				return fn, "cimgui-go"
+			}
+			return fn, "other"
+		}
+		if !more {
+			// The scheduler starting a thread, the scavenger's timer:
+			// nobody's frame.
+			return strings.Join(inRuntime, " < "), "runtime"
+		}
 	}
 }
 

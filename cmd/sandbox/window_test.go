@@ -13,6 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sandbox/engine/scene"
+	"sandbox/engine/ui"
 )
 
 // readStats reads a -stats file.
@@ -106,9 +107,26 @@ func TestWindowRangeShot(t *testing.T) {
 	}
 
 	img := readPNG(t, shot)
-	fw, fh := img.Bounds().Dx(), img.Bounds().Dy()
-	// The window's default camera for range, computed as the app does.
-	sc, err := scene.Load("range")
+	cam, vw, vh := defaultView(t, img, "range")
+	x, y, ok := cam.view().Project(mgl64.Vec3{20, 1.5, -7.5}, vw, vh)
+	if !ok {
+		t.Fatalf("the 1 mm wall's hit point is not in the default view")
+	}
+	if n := markerPixels(img, int(x), int(y), 14); n < 10 {
+		t.Errorf("%d marker pixels around the 1 mm wall's hit point (%.0f, %.0f) in the %dx%d view; want a hit marker", n, x, y, vw, vh)
+	}
+	top := img.RGBAAt(vw/2, 2)
+	if !(top.B > top.R && top.B > 200) {
+		t.Errorf("top of the view %v is not sky", top)
+	}
+}
+
+// defaultView is the window's default camera for a built-in scene, computed
+// as the app does for a screenshot img of the whole window, and the size of
+// the 3D view in it (the view is the image's top-left corner).
+func defaultView(t *testing.T, img *image.RGBA, name string) (camera, int, int) {
+	t.Helper()
+	sc, err := scene.Load(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,19 +134,12 @@ func TestWindowRangeShot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	fw, fh := img.Bounds().Dx(), img.Bounds().Dy()
+	sw, sh := ui.SceneSize(float32(fw), float32(fh), true) // Xvfb: framebuffer = window pixels
+	vw, vh := int(sw), int(sh)
 	var cam camera
-	cam.frameWorld(w)
-	x, y, ok := cam.view().Project(mgl64.Vec3{20, 1.5, -7.5}, fw, fh)
-	if !ok {
-		t.Fatalf("the 1 mm wall's hit point is not in the default view")
-	}
-	if n := markerPixels(img, int(x), int(y), 14); n < 10 {
-		t.Errorf("%d marker pixels around the 1 mm wall's hit point (%.0f, %.0f) in %dx%d; want a hit marker", n, x, y, fw, fh)
-	}
-	top := img.RGBAAt(fw/2, 2)
-	if !(top.B > top.R && top.B > 200) {
-		t.Errorf("top of the frame %v is not sky", top)
-	}
+	cam.frameWorld(w, float64(vw)/float64(vh))
+	return cam, vw, vh
 }
 
 func TestNearestMode(t *testing.T) {

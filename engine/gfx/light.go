@@ -16,13 +16,14 @@ type Light struct {
 	FogMeters float64    // distance at which fog covers ~63%, m
 }
 
-// DefaultLight is a sun 45 degrees high whose light travels toward +x and a
-// little +z: the default camera (looking down the range toward +x, -z) sees
-// lit -x faces, and shadows fall to its right where they are seen rather
-// than hidden behind what casts them.
+// DefaultLight is a sun about 45 degrees high whose light travels toward +x
+// and somewhat -z: the default camera (looking down the range toward +x and
+// across it toward -z) sees lit -x and +z faces (the walls' fronts, the
+// pyramid's face), and shadows fall away from it, where they are seen
+// rather than hidden behind what casts them.
 func DefaultLight() Light {
 	return Light{
-		SunDir:    mgl64.Vec3{0.66, -0.7, 0.26},
+		SunDir:    mgl64.Vec3{0.62, -0.72, -0.32},
 		SunColor:  [3]float32{1.05, 0.98, 0.88},
 		SkyColor:  [3]float32{0.42, 0.60, 0.88},
 		Ground:    [3]float32{0.30, 0.27, 0.22},

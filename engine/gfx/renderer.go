@@ -35,21 +35,37 @@ type Options struct {
 	// CheckErrors calls glGetError after every pass and makes Render return
 	// the first error (costs a driver round trip per pass; tests set it).
 	CheckErrors bool
+	// MSAA is the samples per pixel of the 3D view, drawn into a
+	// multisampled framebuffer and resolved into the window's (whose own
+	// framebuffer then needs no samples); 1 means none (draw straight into
+	// the window's framebuffer); at most the driver's GL_MAX_SAMPLES. 0
+	// means 4, or none on a software rasteriser, where 4 samples cost
+	// about as much again as the rest of a frame (llvmpipe, 1,000 boxes at
+	// 1280x720: about 160 instead of 70 CPU ms).
+	MSAA int
 }
 
 // Frame is everything drawn in one frame. Slices are read during Render only.
 type Frame struct {
 	Width, Height int // framebuffer size in pixels (not window size); 0 skips drawing
-	Camera        Camera
-	Dynamic       []Instance // every dynamic box, drawn in one instanced call
-	Lines         *LineBatch // depth-tested debug lines, may be nil
-	Overlay       *LineBatch // lines drawn on top of everything, may be nil
-	LineWidth     float32    // pixels for Lines; 0 means 1.5
-	OverlayWidth  float32    // pixels for Overlay; 0 means 2.5
+	// View is the rectangle of the framebuffer the 3D view is drawn into,
+	// with the camera's aspect set to its width / height; the rest of the
+	// frame (where a panel goes) is only cleared to the sky. The zero
+	// value, or a rectangle not inside the frame, means the whole frame.
+	View         Viewport
+	Camera       Camera
+	Dynamic      []Instance // every dynamic box, drawn in one instanced call
+	Lines        *LineBatch // depth-tested debug lines, may be nil
+	Overlay      *LineBatch // lines drawn on top of everything, may be nil
+	LineWidth    float32    // pixels for Lines; 0 means 1.5
+	OverlayWidth float32    // pixels for Overlay; 0 means 2.5
 }
 
 // Renderer draws Frames: a shadow pass, then lit instanced boxes (statics,
-// then dynamics) and debug lines into the current default framebuffer.
+// then dynamics) and debug lines, into a multisampled framebuffer that is
+// then resolved into the window's default framebuffer (or straight into
+// that with Options.MSAA 1); whatever is drawn after Render (the panel)
+// goes onto the resolved image.
 type Renderer struct {
 	opts  Options
 	Light Light
@@ -62,6 +78,7 @@ type Renderer struct {
 	lineVAO           *VertexArray
 	castVAO           *VertexArray // statics that cast shadows: all but the floors
 	shadowMap         *ShadowMap
+	msaa              *msaaTarget // nil: draw straight into the window's framebuffer
 	nStatic, nFloors  int32
 
 	locBox struct {
@@ -113,6 +130,18 @@ func NewRenderer(o Options) (r *Renderer, err error) {
 	if r.shadowMap, err = NewShadowMap(o.ShadowMapSize); err != nil {
 		return
 	}
+	if o.MSAA == 0 {
+		o.MSAA = 4
+		if IsSoftware() {
+			o.MSAA = 1
+		}
+	}
+	if o.MSAA = min(o.MSAA, maxSamples()); o.MSAA > 1 {
+		if r.msaa, err = newMSAATarget(o.MSAA); err != nil {
+			return
+		}
+	}
+	r.opts.MSAA = max(o.MSAA, 1)
 	for _, b := range []**Buffer{&r.cubeVBO, &r.dynBuf, &r.statBuf, &r.lineBuf} {
 		if *b, err = NewBuffer(gl.ARRAY_BUFFER); err != nil {
 			return
@@ -182,6 +211,9 @@ func (r *Renderer) SetStatics(s []Instance, floors int) {
 	r.instanceVAO(r.castVAO, r.statBuf, floors)
 }
 
+// Samples is the samples per pixel the 3D view is drawn with (1: no MSAA).
+func (r *Renderer) Samples() int { return r.opts.MSAA }
+
 // IsSoftware reports whether the current context renders on the CPU.
 func IsSoftware() bool {
 	name := strings.ToLower(gl.GoStr(gl.GetString(gl.RENDERER)))
@@ -204,6 +236,20 @@ func srgb(c [3]float32) [3]float32 {
 	return o
 }
 
+// Viewport is a rectangle of the framebuffer in pixels, with OpenGL's
+// bottom-left origin (as glViewport takes it).
+type Viewport struct{ X, Y, W, H int }
+
+// view is the 3D view's rectangle: f.View, or the whole frame when f.View
+// is empty or does not fit.
+func (f *Frame) view() Viewport {
+	v := f.View
+	if v.W <= 0 || v.H <= 0 || v.X < 0 || v.Y < 0 || v.X+v.W > f.Width || v.Y+v.H > f.Height {
+		return Viewport{0, 0, f.Width, f.Height}
+	}
+	return v
+}
+
 // Render draws f into the default framebuffer. A frame of zero size (a
 // minimised window) draws nothing.
 func (r *Renderer) Render(f *Frame) error {
@@ -216,10 +262,21 @@ func (r *Renderer) Render(f *Frame) error {
 	err := r.check(nil, "instance upload")
 	r.shadowPass(f)
 	err = r.check(err, "shadow pass")
+	if r.msaa != nil {
+		if e := r.msaa.bind(f.Width, f.Height); e != nil && err == nil {
+			err = e
+		}
+	} else {
+		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+	}
 	r.boxPass(f)
 	err = r.check(err, "box pass")
 	r.linePass(f)
 	err = r.check(err, "line pass")
+	if r.msaa != nil {
+		r.msaa.resolve()
+		err = r.check(err, "MSAA resolve")
+	}
 	gl.BindVertexArray(0)
 	return err
 }
@@ -269,9 +326,11 @@ func (r *Renderer) drawDynamic(f *Frame) {
 	}
 }
 
+// boxPass draws into the bound framebuffer (the MSAA target or the
+// window's).
 func (r *Renderer) boxPass(f *Frame) {
-	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
-	gl.Viewport(0, 0, int32(f.Width), int32(f.Height))
+	vp := f.view()
+	gl.Viewport(int32(vp.X), int32(vp.Y), int32(vp.W), int32(vp.H))
 	sky := r.SkyRGB()
 	gl.ClearColor(sky[0], sky[1], sky[2], 1)
 	gl.DepthMask(true)
@@ -282,7 +341,7 @@ func (r *Renderer) boxPass(f *Frame) {
 	gl.CullFace(gl.BACK)
 	gl.Enable(gl.MULTISAMPLE)
 
-	r.viewProj = f.Camera.ViewProj(f.Width, f.Height)
+	r.viewProj = f.Camera.ViewProj(vp.W, vp.H)
 	l := &r.Light
 	sun := l.SunDir
 	if sun.Len() == 0 {
@@ -314,7 +373,8 @@ func (r *Renderer) linePass(f *Frame) {
 	}
 	r.line.Use()
 	gl.UniformMatrix4fv(r.locLine.viewProj, 1, false, &r.viewProj[0])
-	gl.Uniform2f(r.locLine.viewport, float32(f.Width), float32(f.Height))
+	vp := f.view()
+	gl.Uniform2f(r.locLine.viewport, float32(vp.W), float32(vp.H))
 	r.lineVAO.Bind()
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthMask(false)
@@ -347,6 +407,8 @@ func (r *Renderer) Delete() {
 	r.shadow.Delete()
 	r.line.Delete()
 	r.shadowMap.Delete()
+	r.msaa.Delete()
+	r.msaa = nil
 	for _, b := range []*Buffer{r.cubeVBO, r.cubeIBO, r.dynBuf, r.statBuf, r.lineBuf} {
 		b.Delete()
 	}

@@ -55,6 +55,13 @@ func (t *Trails) Record(i int, p mgl64.Vec3, now float64, cut bool) {
 		} else {
 			t.rings = append(t.rings, new(trail))
 			t.slot[i] = int32(len(t.rings))
+			if cap(t.free) < len(t.rings) {
+				// Room to return every ring: Draw, which returns them,
+				// then never grows the free list (never allocates).
+				f := make([]int32, len(t.free), 2*len(t.rings))
+				copy(f, t.free)
+				t.free = f
+			}
 		}
 	}
 	tr := t.rings[t.slot[i]-1]

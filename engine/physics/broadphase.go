@@ -2,20 +2,33 @@ package physics
 
 import "math"
 
-// Broadphase: candidate pairs from a uniform grid rebuilt every step.
+// Broadphase: the pairs whose fat boxes overlap, found through candidate
+// pairs that are kept from step to step.
 //
-// Each body's fat box (its oriented extent plus its speculative margin) is
-// entered into every grid cell it covers; entries are radix-sorted by cell and
-// each cell's bodies are paired. A pair is reported only in the cell holding
-// the corner max(minA, minB) of the two boxes' overlap, so it is found once
-// however many cells the two share. The cell size is picked each step as the
-// largest fat box among the 90% smallest (found with a histogram of powers of
-// two, no sort), so a typical box covers at most 2 cells per axis; larger
-// bodies that would cover more than maxCellsPerBody cells are tested against
-// everyone instead. Rejected alternatives: all pairs (8 million tests for
-// 4,000 bodies); sort-and-sweep on one axis, which degrades to thousands of
-// tests per body in a pile whose columns line up along that axis; a dynamic
-// AABB tree, which is more code for no gain at these sizes.
+// Each body's fat box is its oriented extent plus its speculative margin.
+// The pairs the narrowphase sees are exactly those whose fat boxes overlap
+// (and, for two bodies, not both asleep), sorted by key. Finding them from
+// scratch every step (a grid rebuilt and radix-sorted) was a tenth of the
+// step for piles that barely move, so the search runs on proxies instead:
+// each body's fat box grown by proxyMargin. The candidate pairs are the
+// overlapping proxies, found again only when some fat box leaves its proxy
+// (or bodies or slabs are added); every step filters the candidates with the
+// exact test. Since every overlapping pair of fat boxes is a candidate, the
+// result is the same set, bit for bit, whether or not the candidates were
+// rebuilt this step.
+//
+// The search itself enters each proxy into every cell of a uniform grid that
+// it covers; entries are radix-sorted by cell and each cell's bodies are
+// paired. A pair is reported only in the cell holding the corner max(minA,
+// minB) of the two boxes' overlap, so it is found once however many cells the
+// two share. The cell size is the largest proxy among the 90% smallest (found
+// with a histogram of powers of two, no sort), so a typical box covers at
+// most 2 cells per axis; larger bodies that would cover more than
+// maxCellsPerBody cells are tested against everyone instead. Rejected
+// alternatives: all pairs (8 million tests for 4,000 bodies); sort-and-sweep
+// on one axis, which degrades to thousands of tests per body in a pile whose
+// columns line up along that axis; a dynamic AABB tree, which is more code
+// for no gain at these sizes.
 //
 // Pairs are keyed (lower index << 32 | tag) and sorted, so the narrowphase can
 // match them against last step's contacts by a merge, and the solver sees a
@@ -29,17 +42,34 @@ const (
 	// specBase is the speculative margin every body gets, m: contacts are
 	// created this far before touching so resting contacts never flicker.
 	specBase = 0.005
+	// proxyMargin is how far a proxy reaches beyond its fat box, m, as a
+	// fraction proxyGrowth of the box's size but at least proxyMin: large
+	// enough that resting and slowly moving bodies keep their candidates for
+	// many steps, small enough that few candidates are false.
+	proxyGrowth = 0.1
+	proxyMin    = 0.02
 )
 
 type broadphase struct {
 	fat     []fatBox  // fat AABB per body this step
+	proxy   []fatBox  // proxy per body: a fat box grown by proxyMargin
 	margin  []float64 // speculative reach per body, m
-	size    []float64 // largest side of the fat box per body, m
+	size    []float64 // largest side of the proxy per body, m
 	cells   []cellEntry
 	cellTmp []cellEntry
 	big     []int32
-	keys    []uint64 // candidate pairs, sorted
+	cand    []uint64 // candidate pairs (overlapping proxies), sorted
+	keys    []uint64 // this step's pairs (overlapping fat boxes), sorted
 	keyTmp  []uint64
+	fresh   []uint64 // candidates of the bodies whose proxy moved
+	escaped []int32  // bodies whose fat box left its proxy this step
+	moved   []bool   // per body: in escaped
+
+	// What the candidates were found for; a change forces a new search.
+	nBodies, nStatics int
+	valid             bool
+	alwaysSearch      bool // tests: search every step, as a reference
+	searches          int  // searches so far (for tests)
 
 	cellSize, invCell float64
 	origin            sv     // grid coordinates of cell (0,0,0)
@@ -49,13 +79,23 @@ type broadphase struct {
 // fatBox is a body's fat AABB for this step.
 type fatBox struct{ lo, hi sv }
 
+func (a *fatBox) overlaps(b *fatBox) bool {
+	return a.lo.x <= b.hi.x && b.lo.x <= a.hi.x && a.lo.y <= b.hi.y && b.lo.y <= a.hi.y &&
+		a.lo.z <= b.hi.z && b.lo.z <= a.hi.z
+}
+
+func (a *fatBox) contains(b *fatBox) bool {
+	return a.lo.x <= b.lo.x && a.lo.y <= b.lo.y && a.lo.z <= b.lo.z &&
+		b.hi.x <= a.hi.x && b.hi.y <= a.hi.y && b.hi.z <= a.hi.z
+}
+
 func pairKeyBodies(a, b int) uint64 {
 	return uint64(a)<<32 | pairBodyBit | uint64(b)
 }
 
 func pairKeyStatic(a, k int) uint64 { return uint64(a)<<32 | uint64(k) }
 
-// updatePairs computes fat boxes and the sorted candidate pairs for this step.
+// updatePairs computes fat boxes and the sorted pairs for this step.
 func (w *World) updatePairs(dt float64) {
 	bp := &w.bp
 	n := len(w.bodies)
@@ -64,14 +104,21 @@ func (w *World) updatePairs(dt float64) {
 	}
 	bp.fat = bp.fat[:n]
 	bp.margin = growF(bp.margin, n)
-	bp.size = growF(bp.size, n)
 	sc := &w.scratch
 	sc.rot = growMat(sc.rot, n)
 	sc.touched = sc.touched[:0]
 	sc.sweeps = sc.sweeps[:0]
 	bp.keys = bp.keys[:0]
-
-	var hist [128]int32
+	// Bodies added since the search (shots) are handled like bodies that
+	// left their proxies.
+	valid := bp.valid && bp.nBodies <= n && bp.nStatics == len(w.statics) && !bp.alwaysSearch
+	bp.escaped = bp.escaped[:0]
+	if valid && bp.nBodies < n {
+		if cap(bp.proxy) < n {
+			bp.proxy = append(make([]fatBox, 0, cap(bp.fat)), bp.proxy...)
+		}
+		bp.proxy = bp.proxy[:n]
+	}
 	for i := range w.bodies {
 		b := &w.bodies[i]
 		sc.rot[i] = rotationMatrix(b.q)
@@ -88,187 +135,103 @@ func (w *World) updatePairs(dt float64) {
 		bp.margin[i] = m
 		em := vec3{e[0] + m, e[1] + m, e[2] + m}
 		bp.fat[i] = fatBox{lo: toSV(sub(b.pos, em)), hi: toSV(add(b.pos, em))}
-		size := 2 * math.Max(em[0], math.Max(em[1], em[2]))
-		bp.size[i] = size
-		_, exp := math.Frexp(size)
-		hist[clampInt(exp+64, 0, 127)]++
+		if valid && (i >= bp.nBodies || !bp.proxy[i].contains(&bp.fat[i])) {
+			bp.escaped = append(bp.escaped, int32(i))
+		}
 	}
 	if n == 0 {
 		return
 	}
-	// Slab pairs: awake bodies against every slab their fat box touches.
-	for i := range w.bodies {
-		if w.bodies[i].flags&flagSleeping != 0 {
+	switch {
+	case !valid || len(bp.escaped) > maxEscaped:
+		w.findCandidates()
+	case len(bp.escaped) > 0:
+		w.moveProxies()
+	}
+	// The exact test on every candidate, in key order.
+	for _, key := range bp.cand {
+		a := int(key >> 32)
+		tag := uint32(key)
+		A := &bp.fat[a]
+		if tag&pairBodyBit == 0 {
+			st := &w.statics[tag]
+			if w.bodies[a].flags&flagSleeping == 0 && overlapsAABB(A.lo.vec(), A.hi.vec(), st.min, st.max) {
+				bp.keys = append(bp.keys, key)
+			}
 			continue
 		}
-		lo, hi := bp.fat[i].lo.vec(), bp.fat[i].hi.vec()
+		b := int(tag &^ pairBodyBit)
+		if w.bodies[a].flags&w.bodies[b].flags&flagSleeping == 0 && A.overlaps(&bp.fat[b]) {
+			bp.keys = append(bp.keys, key)
+		}
+	}
+}
+
+// maxEscaped is the most bodies whose proxies are moved one by one (each is
+// tested against every other proxy); beyond it the grid search is cheaper.
+const maxEscaped = 64
+
+// moveProxies gives the bodies in bp.escaped new proxies and replaces their
+// candidates: the others' proxies have not moved, so their pairs stand.
+func (w *World) moveProxies() {
+	bp := &w.bp
+	n := len(w.bodies)
+	for len(bp.moved) < n {
+		bp.moved = append(bp.moved, false)
+	}
+	for _, e := range bp.escaped {
+		bp.moved[e] = true
+		bp.proxy[e] = bp.makeProxy(int(e))
+	}
+	bp.fresh = bp.fresh[:0]
+	for _, e := range bp.escaped {
+		a := int(e)
+		P := &bp.proxy[a]
+		lo, hi := P.lo.vec(), P.hi.vec()
 		for k := range w.statics {
 			st := &w.statics[k]
 			if overlapsAABB(lo, hi, st.min, st.max) {
-				bp.keys = append(bp.keys, pairKeyStatic(i, k))
+				bp.fresh = append(bp.fresh, pairKeyStatic(a, k))
 			}
 		}
-	}
-	w.gridPairs(&hist)
-	bp.keyTmp = growU64(bp.keyTmp, len(bp.keys))
-	sorted := sortKeys(bp.keys, bp.keyTmp)
-	if len(sorted) > 0 && &sorted[0] != &bp.keys[0] {
-		bp.keys, bp.keyTmp = sorted, bp.keys
-	}
-}
-
-// gridPairs appends the body-body pairs found by the grid to bp.keys.
-func (w *World) gridPairs(hist *[128]int32) {
-	bp := &w.bp
-	n := len(w.bodies)
-	// Cell size: the smallest power of two holding 90% of the fat boxes.
-	need := int32(math.Ceil(0.9 * float64(n)))
-	var acc int32
-	exp := 0
-	for k := range hist {
-		acc += hist[k]
-		if acc >= need {
-			exp = k - 64
-			break
+		for b := range bp.proxy {
+			if b == a || bp.moved[b] && b < a || !P.overlaps(&bp.proxy[b]) {
+				continue // a pair of two moved bodies is found from the lower one
+			}
+			bp.fresh = append(bp.fresh, pairKeyBodies(min(a, b), max(a, b)))
 		}
 	}
-	// Then shrink it to the largest fat box in those buckets: a power of two
-	// could be almost twice the typical box, and every doubling of the cell
-	// size multiplies the pairs tested per cell by about eight.
-	limit := math.Ldexp(1, exp)
-	size := 0.0
-	for i := 0; i < n; i++ {
-		if s := bp.size[i]; s <= limit && s > size {
-			size = s
-		}
-	}
-	bp.cellSize = size
-	bp.invCell = 1 / bp.cellSize
-	// Grid origin: the lowest cell of any body's fat box.
-	omin := sv{math.Inf(1), math.Inf(1), math.Inf(1)}
-	for i := 0; i < n; i++ {
-		l := &bp.fat[i].lo
-		omin = sv{min(omin.x, l.x), min(omin.y, l.y), min(omin.z, l.z)}
-	}
-	bp.origin = sv{math.Floor(omin.x * bp.invCell), math.Floor(omin.y * bp.invCell), math.Floor(omin.z * bp.invCell)}
-	omax := sv{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
-	for i := 0; i < n; i++ {
-		h := &bp.fat[i].hi
-		omax = sv{max(omax.x, h.x), max(omax.y, h.y), max(omax.z, h.z)}
-	}
-	bp.nx, bp.ny = 1<<21, 1<<21 // cellOf clamps to this, so keys always fit
-	top := bp.cellOf(omax)
-	bp.nx, bp.ny = uint64(top[0]+1), uint64(top[1]+1)
-	bp.cells = bp.cells[:0]
-	bp.big = bp.big[:0]
-	for i := 0; i < n; i++ {
-		c0 := bp.cellOf(bp.fat[i].lo)
-		c1 := bp.cellOf(bp.fat[i].hi)
-		count := (c1[0] - c0[0] + 1) * (c1[1] - c0[1] + 1) * (c1[2] - c0[2] + 1)
-		if count > maxCellsPerBody {
-			bp.big = append(bp.big, int32(i))
+	bp.keyTmp = growU64(bp.keyTmp, len(bp.fresh))
+	fresh := sortKeys(bp.fresh, bp.keyTmp)
+	// Merge the standing candidates with the fresh ones into keyTmp's
+	// place (fresh may live there: use the spare keys buffer).
+	out := bp.keys[:0]
+	i := 0
+	for _, key := range bp.cand {
+		a, tag := key>>32, uint32(key)
+		if bp.moved[a] || tag&pairBodyBit != 0 && bp.moved[tag&^pairBodyBit] {
 			continue
 		}
-		for z := c0[2]; z <= c1[2]; z++ {
-			for y := c0[1]; y <= c1[1]; y++ {
-				for x := c0[0]; x <= c1[0]; x++ {
-					bp.cells = append(bp.cells, cellEntry{key: bp.cellKey(x, y, z), body: int32(i)})
-				}
-			}
+		for i < len(fresh) && fresh[i] < key {
+			out = append(out, fresh[i])
+			i++
 		}
+		out = append(out, key)
 	}
-	bp.cellTmp = growCells(bp.cellTmp, len(bp.cells))
-	cells := sortCells(bp.cells, bp.cellTmp)
-	// Walk each run of equal keys (one cell) and pair its bodies.
-	for s := 0; s < len(cells); {
-		key := cells[s].key
-		e := s + 1
-		for e < len(cells) && cells[e].key == key {
-			e++
-		}
-		for i := s; i < e; i++ {
-			a := int(cells[i].body)
-			for j := i + 1; j < e; j++ {
-				b := int(cells[j].body)
-				w.tryBodyPair(a, b, key, true)
-			}
-		}
-		s = e
+	out = append(out, fresh[i:]...)
+	bp.cand, bp.keys = out, bp.cand[:0]
+	for _, e := range bp.escaped {
+		bp.moved[e] = false
 	}
-	// Oversized bodies against everyone (each unordered pair once).
-	for bi, big := range bp.big {
-		a := int(big)
-		for b := 0; b < n; b++ {
-			if b == a || bp.isBigBefore(b, bi) {
-				continue
-			}
-			w.tryBodyPair(a, b, 0, false)
-		}
-	}
+	bp.nBodies = n
 }
 
-// isBigBefore reports whether body b is an oversized body listed before
-// position bi (so the pair was already tested from b's side).
-func (bp *broadphase) isBigBefore(b, bi int) bool {
-	for _, x := range bp.big[:bi] {
-		if int(x) == b {
-			return true
-		}
-	}
-	return false
-}
-
-// tryBodyPair appends the pair (a, b) when their fat boxes overlap and at
-// least one of them is awake. With inCell, the pair is kept only in the cell
-// that holds the corner of their overlap, so it is reported once.
-func (w *World) tryBodyPair(a, b int, key uint64, inCell bool) {
-	if a == b {
-		return
-	}
-	if w.bodies[a].flags&w.bodies[b].flags&flagSleeping != 0 {
-		return
-	}
-	bp := &w.bp
-	A, B := &bp.fat[a], &bp.fat[b]
-	if !(A.lo.x <= B.hi.x && B.lo.x <= A.hi.x && A.lo.y <= B.hi.y && B.lo.y <= A.hi.y &&
-		A.lo.z <= B.hi.z && B.lo.z <= A.hi.z) {
-		return
-	}
-	if inCell {
-		c := bp.cellOf(sv{max(A.lo.x, B.lo.x), max(A.lo.y, B.lo.y), max(A.lo.z, B.lo.z)})
-		if bp.cellKey(c[0], c[1], c[2]) != key {
-			return
-		}
-	}
-	if a > b {
-		a, b = b, a
-	}
-	bp.keys = append(bp.keys, pairKeyBodies(a, b))
-}
-
-// cellOf returns the clamped grid coordinates of point p.
-func (bp *broadphase) cellOf(p sv) [3]int64 {
-	return [3]int64{
-		cellCoord(math.Floor(p.x*bp.invCell) - bp.origin.x),
-		cellCoord(math.Floor(p.y*bp.invCell) - bp.origin.y),
-		cellCoord(math.Floor(p.z*bp.invCell) - bp.origin.z),
-	}
-}
-
-func cellCoord(f float64) int64 {
-	switch {
-	case !(f >= 0): // also NaN
-		return 0
-	case f >= cellCoordLimit-1:
-		return cellCoordLimit - 1
-	}
-	return int64(f)
-}
-
-// cellKey packs cell coordinates densely (x + nx (y + ny z)) so that the
-// radix sort has few significant bytes to sort on.
-func (bp *broadphase) cellKey(x, y, z int64) uint64 {
-	return uint64(x) + bp.nx*(uint64(y)+bp.ny*uint64(z))
+// makeProxy returns body i's fat box grown by its proxy margin.
+func (bp *broadphase) makeProxy(i int) fatBox {
+	f := &bp.fat[i]
+	size := math.Max(f.hi.x-f.lo.x, math.Max(f.hi.y-f.lo.y, f.hi.z-f.lo.z))
+	g := math.Max(proxyGrowth*size, proxyMin)
+	return fatBox{lo: sv{f.lo.x - g, f.lo.y - g, f.lo.z - g}, hi: sv{f.hi.x + g, f.hi.y + g, f.hi.z + g}}
 }
 
 func clampInt(v, lo, hi int) int {
@@ -280,8 +243,6 @@ func clampInt(v, lo, hi int) int {
 	}
 	return v
 }
-
-func (b *body) maxHalf() float64 { return math.Max(b.half[0], math.Max(b.half[1], b.half[2])) }
 
 func growF(s []float64, n int) []float64 {
 	if cap(s) < n {

@@ -25,15 +25,19 @@ const (
 const (
 	mfTouching uint8 = 1 << iota
 	mfAsleep         // carried over while its bodies sleep; not solved
+	mfReused         // this step's points are last step's, moved (manifold_reuse.go)
 )
 
 // cachePoint is one contact point as the cache keeps it between steps
-// (64 bytes): where it is, how deep, and the impulse it carried.
+// (112 bytes): where it is, how deep, and the impulse it carried.
 type cachePoint struct {
 	rA, rB  sv      // anchors from each body's centre, world, m
 	sep     float64 // separation at narrowphase time, m (< 0: penetrating)
 	normalI float64 // accumulated normal impulse, N s
 	id      uint32  // feature id
+	// The point on each surface in its body's own frame (a slab's frame
+	// is the world's, from its centre), for reusing the manifold.
+	la, lb sv
 }
 
 // manifold is the cached contact between body a and body b (or slab static):
@@ -55,14 +59,22 @@ type manifold struct {
 	twistI      float64
 	friction    float64
 	restitution float64
-	pts         [4]cachePoint
+	// The pose of b in a's frame (for a slab: of a in the world) when the
+	// points were last computed, and the normal in the frame of the body
+	// whose face it is (refB: b's, else a's): see reuseManifold.
+	relP sv
+	relQ quat
+	nl   sv
+	refB bool
+	pts  [4]cachePoint
 }
 
 type contactSet struct {
-	list []manifold // this step's manifolds, sorted by key
-	next []manifold // scratch for the next list
-	wake []int32    // bodies to wake after the narrowphase
-	jobs []pairJob  // the merge of candidate pairs and old manifolds
+	list  []manifold // this step's manifolds, sorted by key
+	next  []manifold // scratch for the next list
+	slots []manifold // where collide builds: next, or list itself in place
+	wake  []int32    // bodies to wake after the narrowphase
+	jobs  []pairJob  // the merge of candidate pairs and old manifolds
 }
 
 // pairJob is one entry of the merged sequence of this step's candidate pairs
@@ -72,6 +84,10 @@ type pairJob struct {
 	key    uint64
 	prev   int32
 	retire bool
+	// The old manifold's flags and normal, for the events (the manifold
+	// itself may be overwritten when the list is updated in place).
+	prevFlags uint8
+	prevN     sv
 }
 
 func (c *contactSet) copyFrom(o *contactSet) {
@@ -89,31 +105,47 @@ func (w *World) collide(dt float64) {
 	old := cs.list
 	jobs := cs.jobs[:0]
 	oi := 0
+	// In place: the pairs are exactly last step's (the usual case once
+	// things settle), so each manifold is rebuilt in its own slot instead of
+	// copied to the other buffer.
+	inPlace := true
 	for _, key := range w.bp.keys {
 		for oi < len(old) && old[oi].key < key {
-			jobs = append(jobs, pairJob{key: old[oi].key, prev: int32(oi), retire: true})
+			jobs = append(jobs, pairJob{key: old[oi].key, prev: int32(oi), retire: true, prevFlags: old[oi].flags, prevN: old[oi].n})
 			oi++
+			inPlace = false
 		}
-		prev := int32(-1)
+		job := pairJob{key: key, prev: -1}
 		if oi < len(old) && old[oi].key == key {
-			prev = int32(oi)
+			job.prev, job.prevFlags, job.prevN = int32(oi), old[oi].flags, old[oi].n
 			oi++
 		}
-		jobs = append(jobs, pairJob{key: key, prev: prev})
+		inPlace = inPlace && int(job.prev) == len(jobs)
+		jobs = append(jobs, job)
 	}
 	for ; oi < len(old); oi++ {
-		jobs = append(jobs, pairJob{key: old[oi].key, prev: int32(oi), retire: true})
+		jobs = append(jobs, pairJob{key: old[oi].key, prev: int32(oi), retire: true, prevFlags: old[oi].flags, prevN: old[oi].n})
+		inPlace = false
 	}
 	cs.jobs = jobs
-	if cap(cs.next) < len(jobs) {
-		cs.next = make([]manifold, len(jobs), len(jobs)+len(jobs)/2)
+	if inPlace {
+		cs.slots = old
+	} else {
+		if cap(cs.next) < len(jobs) {
+			cs.next = make([]manifold, len(jobs), len(jobs)+len(jobs)/2)
+		}
+		cs.slots = cs.next[:len(jobs)]
 	}
-	cs.next = cs.next[:len(jobs)]
 	w.par.begin()
 	w.par.run(len(jobs), narrowChunk, w.fnNarrow)
 	w.par.end()
 	out := w.emitContacts(old)
-	cs.list, cs.next = out, old[:0]
+	if inPlace {
+		cs.list = out
+	} else {
+		cs.list, cs.next = out, old[:0]
+	}
+	cs.slots = nil
 	for _, i := range cs.wake {
 		w.wakeBody(int(i))
 	}
@@ -122,15 +154,14 @@ func (w *World) collide(dt float64) {
 // narrowChunk is the number of pairs a worker takes at a time.
 const narrowChunk = 64
 
-// narrowJob builds the manifolds of jobs [lo, hi) into their slots of
-// contacts.next; a slot with no points gets count 0. It reads only state
-// that no other job writes.
+// narrowJob builds the manifolds of jobs [lo, hi) into their slots; a slot
+// with no points gets count 0. It reads only state that no other job
+// writes.
 func (w *World) narrowJob(lo, hi int) {
 	cs := &w.contacts
 	old := cs.list
 	for j := lo; j < hi; j++ {
 		job := &cs.jobs[j]
-		m := &cs.next[j]
 		if job.retire {
 			continue
 		}
@@ -138,40 +169,37 @@ func (w *World) narrowJob(lo, hi int) {
 		if job.prev >= 0 {
 			prev = &old[job.prev]
 		}
-		w.buildManifold(job.key, prev, m)
+		w.buildManifold(job.key, prev, &cs.slots[j])
 	}
 }
 
-// emitContacts compacts the built slots into the new list (reusing the
-// slot array) and emits contact events, wakes and slab touches in key order.
+// emitContacts compacts the built slots into the new list (in the slot
+// array) and emits contact events, wakes and slab touches in key order.
 func (w *World) emitContacts(old []manifold) []manifold {
 	cs := &w.contacts
 	cs.wake = cs.wake[:0]
-	slots := cs.next
+	slots := cs.slots
 	out := slots[:0]
 	for j := range cs.jobs {
 		job := &cs.jobs[j]
-		var prev *manifold
-		if job.prev >= 0 {
-			prev = &old[job.prev]
-		}
+		wasTouching := job.prev >= 0 && job.prevFlags&mfTouching != 0
 		if job.retire {
 			// An old manifold with no candidate pair this step: kept asleep
 			// when its bodies sleep, otherwise ended.
+			prev := &old[job.prev]
 			asleep := w.bodies[prev.a].flags&flagSleeping != 0 && (prev.b < 0 || w.bodies[prev.b].flags&flagSleeping != 0)
 			if asleep {
 				out = append(out, *prev)
 				out[len(out)-1].flags |= mfAsleep
-			} else if prev.flags&mfTouching != 0 {
-				w.events.ContactsEnded = append(w.events.ContactsEnded, w.contactEvent(prev, false))
+			} else if wasTouching {
+				w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
 			}
 			continue
 		}
 		m := &slots[j]
-		wasTouching := prev != nil && prev.flags&mfTouching != 0
 		if m.count == 0 {
 			if wasTouching {
-				w.events.ContactsEnded = append(w.events.ContactsEnded, w.contactEvent(prev, false))
+				w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
 			}
 			continue
 		}
@@ -195,7 +223,7 @@ func (w *World) emitContacts(old []manifold) []manifold {
 				w.scratch.touched = append(w.scratch.touched, touchedPair{body: m.a, static: m.static})
 			}
 		} else if wasTouching {
-			w.events.ContactsEnded = append(w.events.ContactsEnded, w.contactEvent(prev, false))
+			w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
 		}
 		if k := len(out); k != j {
 			out = append(out, *m)
@@ -204,6 +232,18 @@ func (w *World) emitContacts(old []manifold) []manifold {
 		}
 	}
 	return out
+}
+
+// endEvent describes the end of job's old contact; the normal points toward A.
+func (w *World) endEvent(job *pairJob) ContactEvent {
+	a, tag := int(job.key>>32), uint32(job.key)
+	e := ContactEvent{A: w.ID(a), B: NoBody, Static: NoStatic, Normal: job.prevN.neg().vec()}
+	if tag&pairBodyBit != 0 {
+		e.B = w.ID(int(tag &^ pairBodyBit))
+	} else {
+		e.Static = StaticID(tag)
+	}
+	return e
 }
 
 // buildManifold computes the manifold of pair key into m, warm-started from
@@ -218,36 +258,58 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	A.ax = [3]sv{ra.colSV(0), ra.colSV(1), ra.colSV(2)}
 	var B boxShape
 	margin := w.bp.margin[a]
-	m.key, m.a, m.b, m.static, m.flags, m.count = key, int32(a), -1, -1, 0, 0
+	b, static := int32(-1), int32(-1)
 	friction, restitution := ba.friction, ba.restitution
 	if tag&pairBodyBit != 0 {
-		b := int(tag &^ pairBodyBit)
+		b = int32(tag &^ pairBodyBit)
 		bb := &w.bodies[b]
 		B = boxShape{c: toSV(bb.pos), h: bb.half}
 		rb := &sc.rot[b]
 		B.ax = [3]sv{rb.colSV(0), rb.colSV(1), rb.colSV(2)}
 		margin += w.bp.margin[b]
-		m.b = int32(b)
 		friction = math.Sqrt(float64(friction * bb.friction))
-		restitution = math.Max(restitution, bb.restitution)
+		restitution = max(restitution, bb.restitution)
 	} else {
-		k := int(tag)
-		st := &w.statics[k]
+		static = int32(tag)
+		st := &w.statics[static]
 		B = boxShape{c: toSV(scale(add(st.min, st.max), 0.5)), h: scale(sub(st.max, st.min), 0.5),
 			ax: [3]sv{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}
-		m.static = int32(k)
 	}
+	relP, relQ := relativePose(&A, ba.q, &B, w.bodyQuat(b), b < 0)
+	if prev != nil && prev.count > 0 && !w.noReuse && poseClose(relP, relQ, prev.relP, prev.relQ) {
+		if m != prev {
+			*m = *prev
+		}
+		w.reuseManifold(m, &A, &B)
+		m.friction, m.restitution = friction, restitution
+		return
+	}
+	var saved manifold
+	if prev == m {
+		// Built in place: keep the old points for the warm start.
+		saved = *prev
+		prev = &saved
+	}
+	m.key, m.a, m.b, m.static, m.flags, m.count = key, int32(a), b, static, 0, 0
+	m.friction, m.restitution = friction, restitution
 	var raw rawManifold
-	collideBoxes(&A, &B, margin, m.static >= 0, &raw)
+	collideBoxes(&A, &B, margin, static >= 0, &raw)
 	if raw.count == 0 {
 		return
 	}
 	m.n = raw.n
-	m.friction, m.restitution = friction, restitution
 	m.count = int32(raw.count)
+	m.relP, m.relQ, m.refB = relP, relQ, raw.refB
+	if raw.refB {
+		m.nl = B.toLocal(raw.n)
+	} else {
+		m.nl = A.toLocal(raw.n)
+	}
 	for q := 0; q < raw.count; q++ {
 		rp := &raw.pts[q]
-		m.pts[q] = cachePoint{rA: rp.p.sub(A.c), rB: rp.p.sub(B.c), sep: rp.sep, id: rp.id}
+		half := rp.n(raw.n)
+		m.pts[q] = cachePoint{rA: rp.p.sub(A.c), rB: rp.p.sub(B.c), sep: rp.sep, id: rp.id,
+			la: A.toLocal(rp.p.sub(half).sub(A.c)), lb: B.toLocal(rp.p.add(half).sub(B.c))}
 		if rp.sep <= touchDistance {
 			m.flags |= mfTouching
 		}

@@ -298,11 +298,7 @@ func effectiveMass(s *solverBody, r, n vec3) float64 {
 	if s == nil {
 		return 0
 	}
-	return effMass(s, toSV(r), toSV(n))
-}
-
-func effMass(s *solverBody, r, n sv) float64 {
-	rn := r.cross(n)
+	rn := toSV(r).cross(toSV(n))
 	return s.invMass + s.invI.mul(rn).dot(rn)
 }
 

@@ -14,13 +14,20 @@
 //
 //	input.go          apply this tick's inputs (fire, teleport, CCD toggle)
 //	integrate.go      prev := curr, world inertia, which bodies are swept
-//	broadphase.go     candidate pairs from a uniform grid (no all-pairs)
+//	broadphase.go     pairs of overlapping fat boxes, from kept candidates
+//	                  (broadphase_grid.go: the grid search for them)
 //	manifold.go       SAT box-box and box-slab manifolds with face clipping
 //	contacts.go       the contact cache: warm starting, begin/end events
+//	                  (manifold_reuse.go: resting contacts skip the SAT)
 //	contact_solver.go soft-step sequential impulses, friction, restitution
+//	                  (constraint.go, graph_color.go, contact_rows.go)
 //	continuous.go     swept-bound CCD against slabs and (for bullets) bodies
 //	sleep.go          islands at rest for 0.5 s fall asleep
 //	oracle.go         the independent tunnelling oracle
+//
+// workers.go spreads the independent parts (narrowphase pairs, bodies, the
+// constraints of one graph colour) over WorldDef.Workers goroutines with
+// results identical bit for bit to one worker.
 //
 // Around them: defs.go (definitions, defaults, validation), world.go
 // (storage), views.go and events.go (read-only results), hash.go,
@@ -28,7 +35,7 @@
 //
 // Storage follows Box2D v3: bodies are parallel slices in creation order (a
 // cold record with pose, shape and material; a hot solverBody with velocities
-// and inverse mass, 176 bytes, that the solver walks), statics are their own
+// and inverse mass, 184 bytes, that the solver walks), statics are their own
 // set, and every per-step buffer lives in the world and is reused, so a warm
 // step allocates nothing.
 //

@@ -55,9 +55,6 @@ func (w *World) colorConstraints() {
 				}
 			}
 		}
-		if keyOrderExp {
-			c = numColors
-		}
 		sol.colorOf[i] = int32(c) // numColors: overflow
 		count[c]++
 	}

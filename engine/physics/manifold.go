@@ -46,14 +46,8 @@ type rawPoint struct {
 type rawManifold struct {
 	n     sv
 	count int
+	refB  bool // the normal is a face normal of B (else of A, or an edge pair)
 	pts   [4]rawPoint
-}
-
-// clipPoly is a convex polygon of up to 8 points with feature ids.
-type clipPoly struct {
-	n   int
-	p   [8]sv
-	ids [8]uint32
 }
 
 // collideBoxes fills m with the contact manifold of boxes A and B, keeping
@@ -62,65 +56,133 @@ type clipPoly struct {
 // reference unless A's is clearly better (for slabs, whose faces do not move,
 // so the feature ids of a resting box stay the same from step to step).
 func collideBoxes(A, B *boxShape, margin float64, preferB bool, m *rawManifold) {
-	m.count = 0
+	m.count, m.refB = 0, false
 	d := B.c.sub(A.c)
-	var C, absC [3][3]float64
-	var ta, tb [3]float64
-	for i := 0; i < 3; i++ {
-		ta[i] = d.dot(A.ax[i])
-		tb[i] = d.dot(B.ax[i])
-		for j := 0; j < 3; j++ {
-			c := A.ax[i].dot(B.ax[j])
-			C[i][j] = c
-			absC[i][j] = math.Abs(c)
-		}
-	}
+	// Written out axis by axis (no loops, no modulo, every index a
+	// constant), which more than halved the cost of the test.
+	a0, a1, a2 := A.ax[0], A.ax[1], A.ax[2]
+	b0, b1, b2 := B.ax[0], B.ax[1], B.ax[2]
+	ha0, ha1, ha2 := A.h[0], A.h[1], A.h[2]
+	hb0, hb1, hb2 := B.h[0], B.h[1], B.h[2]
+	ta0, ta1, ta2 := d.dot(a0), d.dot(a1), d.dot(a2)
+	tb0, tb1, tb2 := d.dot(b0), d.dot(b1), d.dot(b2)
+	c00 := a0.dot(b0)
+	c01 := a0.dot(b1)
+	c02 := a0.dot(b2)
+	c10 := a1.dot(b0)
+	c11 := a1.dot(b1)
+	c12 := a1.dot(b2)
+	c20 := a2.dot(b0)
+	c21 := a2.dot(b1)
+	c22 := a2.dot(b2)
+	k00 := math.Abs(c00)
+	k01 := math.Abs(c01)
+	k02 := math.Abs(c02)
+	k10 := math.Abs(c10)
+	k11 := math.Abs(c11)
+	k12 := math.Abs(c12)
+	k20 := math.Abs(c20)
+	k21 := math.Abs(c21)
+	k22 := math.Abs(c22)
 	// Face axes of A.
 	sA, iA := math.Inf(-1), 0
-	for i := 0; i < 3; i++ {
-		rb := float64(absC[i][0]*B.h[0]) + float64(absC[i][1]*B.h[1]) + float64(absC[i][2]*B.h[2])
-		s := math.Abs(ta[i]) - A.h[i] - rb
-		if s > margin {
-			return
-		}
-		if s > sA {
-			sA, iA = s, i
-		}
+	if s := math.Abs(ta0) - ha0 - (float64(k00*hb0) + float64(k01*hb1) + float64(k02*hb2)); s > sA {
+		sA, iA = s, 0
+	}
+	if s := math.Abs(ta1) - ha1 - (float64(k10*hb0) + float64(k11*hb1) + float64(k12*hb2)); s > sA {
+		sA, iA = s, 1
+	}
+	if s := math.Abs(ta2) - ha2 - (float64(k20*hb0) + float64(k21*hb1) + float64(k22*hb2)); s > sA {
+		sA, iA = s, 2
+	}
+	if sA > margin {
+		return
 	}
 	// Face axes of B.
 	sB, iB := math.Inf(-1), 0
-	for j := 0; j < 3; j++ {
-		ra := float64(absC[0][j]*A.h[0]) + float64(absC[1][j]*A.h[1]) + float64(absC[2][j]*A.h[2])
-		s := math.Abs(tb[j]) - B.h[j] - ra
-		if s > margin {
-			return
-		}
-		if s > sB {
-			sB, iB = s, j
-		}
+	if s := math.Abs(tb0) - hb0 - (float64(k00*ha0) + float64(k10*ha1) + float64(k20*ha2)); s > sB {
+		sB, iB = s, 0
 	}
-	// Edge axes a_i x b_j, in A's frame (Ericson 4.4.1), normalised by |a_i x b_j|.
+	if s := math.Abs(tb1) - hb1 - (float64(k01*ha0) + float64(k11*ha1) + float64(k21*ha2)); s > sB {
+		sB, iB = s, 1
+	}
+	if s := math.Abs(tb2) - hb2 - (float64(k02*ha0) + float64(k12*ha1) + float64(k22*ha2)); s > sB {
+		sB, iB = s, 2
+	}
+	if sB > margin {
+		return
+	}
+	// Edge axes a_i x b_j, in A's frame (Ericson 4.4.1), normalised by
+	// |a_i x b_j|; nearly parallel edges give no axis.
 	sE, eI, eJ := math.Inf(-1), -1, -1
-	for i := 0; i < 3; i++ {
-		i1, i2 := (i+1)%3, (i+2)%3
-		for j := 0; j < 3; j++ {
-			l2 := 1 - float64(C[i][j]*C[i][j])
-			if l2 < parallelEdge*parallelEdge {
-				continue
-			}
-			j1, j2 := (j+1)%3, (j+2)%3
-			num := float64(ta[i2]*C[i1][j]) - float64(ta[i1]*C[i2][j])
-			ra := float64(A.h[i1]*absC[i2][j]) + float64(A.h[i2]*absC[i1][j])
-			rb := float64(B.h[j1]*absC[i][j2]) + float64(B.h[j2]*absC[i][j1])
-			s := (math.Abs(num) - ra - rb) / math.Sqrt(l2)
-			if s > margin {
-				return
-			}
-			if s > sE {
-				sE, eI, eJ = s, i, j
-			}
+	if l2 := 1 - float64(c00*c00); l2 >= parallelEdge*parallelEdge {
+		num := float64(ta2*c10) - float64(ta1*c20)
+		r := (float64(ha1*k20) + float64(ha2*k10)) + (float64(hb1*k02) + float64(hb2*k01))
+		if s := (math.Abs(num) - r) / math.Sqrt(l2); s > sE {
+			sE, eI, eJ = s, 0, 0
 		}
 	}
+	if l2 := 1 - float64(c01*c01); l2 >= parallelEdge*parallelEdge {
+		num := float64(ta2*c11) - float64(ta1*c21)
+		r := (float64(ha1*k21) + float64(ha2*k11)) + (float64(hb2*k00) + float64(hb0*k02))
+		if s := (math.Abs(num) - r) / math.Sqrt(l2); s > sE {
+			sE, eI, eJ = s, 0, 1
+		}
+	}
+	if l2 := 1 - float64(c02*c02); l2 >= parallelEdge*parallelEdge {
+		num := float64(ta2*c12) - float64(ta1*c22)
+		r := (float64(ha1*k22) + float64(ha2*k12)) + (float64(hb0*k01) + float64(hb1*k00))
+		if s := (math.Abs(num) - r) / math.Sqrt(l2); s > sE {
+			sE, eI, eJ = s, 0, 2
+		}
+	}
+	if l2 := 1 - float64(c10*c10); l2 >= parallelEdge*parallelEdge {
+		num := float64(ta0*c20) - float64(ta2*c00)
+		r := (float64(ha2*k00) + float64(ha0*k20)) + (float64(hb1*k12) + float64(hb2*k11))
+		if s := (math.Abs(num) - r) / math.Sqrt(l2); s > sE {
+			sE, eI, eJ = s, 1, 0
+		}
+	}
+	if l2 := 1 - float64(c11*c11); l2 >= parallelEdge*parallelEdge {
+		num := float64(ta0*c21) - float64(ta2*c01)
+		r := (float64(ha2*k01) + float64(ha0*k21)) + (float64(hb2*k10) + float64(hb0*k12))
+		if s := (math.Abs(num) - r) / math.Sqrt(l2); s > sE {
+			sE, eI, eJ = s, 1, 1
+		}
+	}
+	if l2 := 1 - float64(c12*c12); l2 >= parallelEdge*parallelEdge {
+		num := float64(ta0*c22) - float64(ta2*c02)
+		r := (float64(ha2*k02) + float64(ha0*k22)) + (float64(hb0*k11) + float64(hb1*k10))
+		if s := (math.Abs(num) - r) / math.Sqrt(l2); s > sE {
+			sE, eI, eJ = s, 1, 2
+		}
+	}
+	if l2 := 1 - float64(c20*c20); l2 >= parallelEdge*parallelEdge {
+		num := float64(ta1*c00) - float64(ta0*c10)
+		r := (float64(ha0*k10) + float64(ha1*k00)) + (float64(hb1*k22) + float64(hb2*k21))
+		if s := (math.Abs(num) - r) / math.Sqrt(l2); s > sE {
+			sE, eI, eJ = s, 2, 0
+		}
+	}
+	if l2 := 1 - float64(c21*c21); l2 >= parallelEdge*parallelEdge {
+		num := float64(ta1*c01) - float64(ta0*c11)
+		r := (float64(ha0*k11) + float64(ha1*k01)) + (float64(hb2*k20) + float64(hb0*k22))
+		if s := (math.Abs(num) - r) / math.Sqrt(l2); s > sE {
+			sE, eI, eJ = s, 2, 1
+		}
+	}
+	if l2 := 1 - float64(c22*c22); l2 >= parallelEdge*parallelEdge {
+		num := float64(ta1*c02) - float64(ta0*c12)
+		r := (float64(ha0*k12) + float64(ha1*k02)) + (float64(hb0*k21) + float64(hb1*k20))
+		if s := (math.Abs(num) - r) / math.Sqrt(l2); s > sE {
+			sE, eI, eJ = s, 2, 2
+		}
+	}
+	if sE > margin {
+		return
+	}
+	tb := [3]float64{tb0, tb1, tb2}
+	ta := [3]float64{ta0, ta1, ta2}
 	if eI >= 0 && clearlyBetter(sE, math.Max(sA, sB), relEdgeTolerance) {
 		edgeContact(A, B, eI, eJ, d, m)
 		return
@@ -137,6 +199,7 @@ func collideBoxes(A, B *boxShape, margin float64, preferB bool, m *rawManifold) 
 		}
 		faceContact(B, A, iB, nRef, margin, m, 1<<31)
 		m.n = m.n.neg()
+		m.refB = true
 		return
 	}
 	nRef := A.ax[iA]
@@ -176,77 +239,102 @@ func faceContact(R, I *boxShape, i int, nRef sv, margin float64, m *rawManifold,
 		incCode = uint32(k << 1)
 	}
 	k1, k2 := (k+1)%3, (k+2)%3
-	fc := I.c.madd(incN, I.h[k])
+	// Work in the reference face's frame: x along e1, y along e2 from the
+	// face's centre, z the height above the face (the separation). Every
+	// point is a linear combination of the incident face's centre and
+	// half edges, so three of them are projected and the rest is adds; the
+	// clipping is then against |x| <= h1, |y| <= h2, in scalars.
+	i1, i2 := (i+1)%3, (i+2)%3
+	e1, e2 := R.ax[i1], R.ax[i2]
+	hi := R.h[i]
+	fc := I.c.madd(incN, I.h[k]).sub(R.c)
 	u := I.ax[k1].scale(I.h[k1])
 	v := I.ax[k2].scale(I.h[k2])
-	var poly clipPoly
+	fx, fy, fz := fc.dot(e1), fc.dot(e2), fc.dot(nRef)-hi
+	ux, uy, uz := u.dot(e1), u.dot(e2), u.dot(nRef)
+	vx, vy, vz := v.dot(e1), v.dot(e2), v.dot(nRef)
+	var poly facePoly
 	poly.n = 4
-	poly.p[0] = fc.add(u).add(v)
-	poly.p[1] = fc.sub(u).add(v)
-	poly.p[2] = fc.sub(u).sub(v)
-	poly.p[3] = fc.add(u).sub(v)
-	for q := 0; q < 4; q++ {
-		poly.ids[q] = uint32(q + 1)
-	}
+	poly.x = [8]float64{fx + ux + vx, fx - ux + vx, fx - ux - vx, fx + ux - vx}
+	poly.y = [8]float64{fy + uy + vy, fy - uy + vy, fy - uy - vy, fy + uy - vy}
+	poly.z = [8]float64{fz + uz + vz, fz - uz + vz, fz - uz - vz, fz + uz - vz}
+	poly.ids = [8]uint32{1, 2, 3, 4}
 	// Clip against the four side planes of the reference face. The planes
 	// are moved out by clipTolerance so that faces of the same size lying on
 	// each other (a stack) keep their 4 incident vertices instead of trading
 	// them for edge intersections as they jitter.
-	i1, i2 := (i+1)%3, (i+2)%3
-	var tmp clipPoly
-	e1, e2 := R.ax[i1], R.ax[i2]
-	c1, c2 := R.c.dot(e1), R.c.dot(e2)
 	h1, h2 := R.h[i1]+clipTolerance, R.h[i2]+clipTolerance
-	clipPlane(&poly, &tmp, e1, c1+h1, 0)
-	clipPlane(&tmp, &poly, e1.neg(), -c1+h1, 1)
-	clipPlane(&poly, &tmp, e2, c2+h2, 2)
-	clipPlane(&tmp, &poly, e2.neg(), -c2+h2, 3)
+	inside := true
+	for q := 0; q < 4; q++ {
+		inside = inside && math.Abs(poly.x[q]) <= h1 && math.Abs(poly.y[q]) <= h2
+	}
+	if !inside { // (clipping an inside polygon changes nothing)
+		var tmp facePoly
+		clipSide(&poly, &tmp, false, 1, h1, 0)
+		clipSide(&tmp, &poly, false, -1, h1, 1)
+		clipSide(&poly, &tmp, true, 1, h2, 2)
+		clipSide(&tmp, &poly, true, -1, h2, 3)
+	}
 	refCode := uint32(i << 1)
 	if nRef.dot(R.ax[i]) < 0 {
 		refCode |= 1
 	}
 	featureBase := tag | refCode<<24 | incCode<<20
 	// Keep the points within the margin, placed midway between the faces.
-	plane := R.c.dot(nRef) + R.h[i]
 	var cand [8]rawPoint
 	nc := 0
 	for q := 0; q < poly.n; q++ {
-		p := poly.p[q]
-		s := p.dot(nRef) - plane
-		if s > margin {
+		z := poly.z[q]
+		if z > margin {
 			continue
 		}
-		cand[nc] = rawPoint{p: p.madd(nRef, -0.5*s), sep: s, id: featureBase | poly.ids[q]&0xfffff}
+		p := R.c.madd(e1, poly.x[q]).madd(e2, poly.y[q]).madd(nRef, hi+0.5*z)
+		cand[nc] = rawPoint{p: p, sep: z, id: featureBase | poly.ids[q]&0xfffff}
 		nc++
 	}
 	reducePoints(cand[:nc], nRef, m)
 }
 
-// clipPlane keeps the part of polygon in on the side dot(x, n) <= off,
-// writing it to out. New points get ids mixed from the clipped edge and plane.
-func clipPlane(in, out *clipPoly, n sv, off float64, plane uint32) {
+// facePoly is a convex polygon of up to 8 points in a reference face's
+// frame (see faceContact), with feature ids.
+type facePoly struct {
+	n       int
+	x, y, z [8]float64
+	ids     [8]uint32
+}
+
+// clipSide keeps the part of polygon in where sign*y (or sign*x) <= lim,
+// writing it to out. New points get ids mixed from the clipped edge and
+// plane.
+func clipSide(in, out *facePoly, useY bool, sign, lim float64, plane uint32) {
 	out.n = 0
 	if in.n == 0 {
 		return
 	}
+	c := &in.x
+	if useY {
+		c = &in.y
+	}
 	prev := in.n - 1
-	dPrev := in.p[prev].dot(n) - off
+	dPrev := sign*c[prev] - lim
 	for q := 0; q < in.n; q++ {
-		dq := in.p[q].dot(n) - off
+		dq := sign*c[q] - lim
 		if (dPrev <= 0) != (dq <= 0) && out.n < 8 {
 			t := dPrev / (dPrev - dq)
-			a, b := in.p[prev], in.p[q]
-			out.p[out.n] = a.madd(b.sub(a), t)
+			o := out.n
+			out.x[o] = in.x[prev] + float64((in.x[q]-in.x[prev])*t)
+			out.y[o] = in.y[prev] + float64((in.y[q]-in.y[prev])*t)
+			out.z[o] = in.z[prev] + float64((in.z[q]-in.z[prev])*t)
 			lo, hi := in.ids[prev], in.ids[q]
 			if lo > hi {
 				lo, hi = hi, lo
 			}
-			out.ids[out.n] = (lo*97+hi)*5 + plane + 1 + 1<<12
+			out.ids[o] = (lo*97+hi)*5 + plane + 1 + 1<<12
 			out.n++
 		}
 		if dq <= 0 && out.n < 8 {
-			out.p[out.n] = in.p[q]
-			out.ids[out.n] = in.ids[q]
+			o := out.n
+			out.x[o], out.y[o], out.z[o], out.ids[o] = in.x[q], in.y[q], in.z[q], in.ids[q]
 			out.n++
 		}
 		prev, dPrev = q, dq

@@ -40,11 +40,11 @@ func madd(a, b vec3, s float64) vec3 {
 func neg(a vec3) vec3       { return vec3{-a[0], -a[1], -a[2]} }
 func length(a vec3) float64 { return math.Sqrt(dot(a, a)) }
 func vmin(a, b vec3) vec3 {
-	return vec3{math.Min(a[0], b[0]), math.Min(a[1], b[1]), math.Min(a[2], b[2])}
+	return vec3{min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2])}
 }
 
 func vmax(a, b vec3) vec3 {
-	return vec3{math.Max(a[0], b[0]), math.Max(a[1], b[1]), math.Max(a[2], b[2])}
+	return vec3{max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2])}
 }
 
 // mat3 is a row-major 3x3 matrix.

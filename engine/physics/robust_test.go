@@ -14,30 +14,7 @@ import (
 // nothing leaves the pit through a wall or the floor, and the heap comes to
 // rest and (mostly) sleeps.
 func TestRandomHeapSettles(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 11))
-	w := mustWorld(t, DefaultWorldDef())
-	ground(t, w)
-	mustStatic(t, w, "wall-x0", mgl64.Vec3{-5.1, 0, -5}, mgl64.Vec3{-5, 8, 5})
-	mustStatic(t, w, "wall-x1", mgl64.Vec3{5, 0, -5}, mgl64.Vec3{5.1, 8, 5})
-	mustStatic(t, w, "wall-z0", mgl64.Vec3{-5, 0, -5.1}, mgl64.Vec3{5, 8, -5})
-	mustStatic(t, w, "wall-z1", mgl64.Vec3{-5, 0, 5}, mgl64.Vec3{5, 8, 5.1})
-	for i := 0; i < 150; i++ {
-		d := DefaultBodyDef()
-		d.Name = fmt.Sprint("r", i)
-		for k := 0; k < 3; k++ {
-			d.Half[k] = 0.025 + rng.Float64()*0.45
-		}
-		if i%10 == 0 {
-			d.Half[i%3] = 0.01 // a plate
-		}
-		d.Center = mgl64.Vec3{rng.Float64()*8 - 4, 1 + float64(i)*0.12, rng.Float64()*8 - 4}
-		d.Orientation = mgl64.Quat{W: rng.NormFloat64(), V: mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}}.Normalize()
-		d.Mass = 0.2 + rng.Float64()*5
-		d.Friction = rng.Float64()
-		d.Restitution = rng.Float64() * 0.3
-		d.AngularVelocity = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
-		mustBody(t, w, d)
-	}
+	w := heapWorld(t)
 	for k := 0; k < 1500; k++ {
 		w.Step(1.0/60, nil)
 		for i := 0; i < w.NumBodies(); i++ {
@@ -65,4 +42,37 @@ func TestRandomHeapSettles(t *testing.T) {
 			t.Errorf("%s still moving at %v after 25 s", b.Name, b.Velocity)
 		}
 	}
+}
+
+// heapWorld builds the random heap of TestRandomHeapSettles: 150 boxes of
+// random sizes, masses and materials dropped into a walled pit.
+func heapWorld(t testing.TB) *World { return heapWorldSeed(t, 7) }
+
+// heapWorldSeed is heapWorld with another random seed.
+func heapWorldSeed(t testing.TB, seed uint64) *World {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	w := mustWorld(t, DefaultWorldDef())
+	ground(t, w)
+	mustStatic(t, w, "wall-x0", mgl64.Vec3{-5.1, 0, -5}, mgl64.Vec3{-5, 8, 5})
+	mustStatic(t, w, "wall-x1", mgl64.Vec3{5, 0, -5}, mgl64.Vec3{5.1, 8, 5})
+	mustStatic(t, w, "wall-z0", mgl64.Vec3{-5, 0, -5.1}, mgl64.Vec3{5, 8, -5})
+	mustStatic(t, w, "wall-z1", mgl64.Vec3{-5, 0, 5}, mgl64.Vec3{5, 8, 5.1})
+	for i := 0; i < 150; i++ {
+		d := DefaultBodyDef()
+		d.Name = fmt.Sprint("r", i)
+		for k := 0; k < 3; k++ {
+			d.Half[k] = 0.025 + rng.Float64()*0.45
+		}
+		if i%10 == 0 {
+			d.Half[i%3] = 0.01 // a plate
+		}
+		d.Center = mgl64.Vec3{rng.Float64()*8 - 4, 1 + float64(i)*0.12, rng.Float64()*8 - 4}
+		d.Orientation = mgl64.Quat{W: rng.NormFloat64(), V: mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}}.Normalize()
+		d.Mass = 0.2 + rng.Float64()*5
+		d.Friction = rng.Float64()
+		d.Restitution = rng.Float64() * 0.3
+		d.AngularVelocity = mgl64.Vec3{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+		mustBody(t, w, d)
+	}
+	return w
 }

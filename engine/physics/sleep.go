@@ -57,7 +57,7 @@ func (w *World) updateSleep(dt float64) {
 			continue
 		}
 		r := find(sc.parent, int32(i))
-		sc.islandMin[r] = math.Min(sc.islandMin[r], w.bodies[i].sleepTime)
+		sc.islandMin[r] = min(sc.islandMin[r], w.bodies[i].sleepTime)
 	}
 	for i := range w.bodies {
 		b := &w.bodies[i]

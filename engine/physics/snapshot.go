@@ -51,6 +51,7 @@ func (w *World) Restore(s *Snapshot) {
 	w.contacts.copyFrom(&s.contacts)
 	w.events.copyFrom(&s.events)
 	w.counters = s.counters
+	w.bp.valid = false // candidate pairs are scratch: found again
 }
 
 func (e *StepEvents) copyFrom(o *StepEvents) {

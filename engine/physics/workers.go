@@ -10,49 +10,95 @@ import (
 // several workers is a loop over independent items (pairs for the
 // narrowphase, bodies, or the constraints of one graph colour, which share no
 // dynamic body): every item reads only what no other item of the stage
-// writes, and writes only its own slots. The items are handed out in chunks
-// from an atomic counter to whichever worker asks first, so the result is the
-// same bit for bit whatever the split, whether the helpers join or not, and
-// with 1 or 16 workers; only the wall time changes.
+// writes, and writes only its own slots. Items are handed out in chunks to
+// whichever worker asks first, so the result is the same bit for bit whatever
+// the split, whether the helpers join or not, and with 1 or 16 workers; only
+// the wall time changes.
 //
-// Helpers are a few goroutines shared by every World in the process (the
-// step is what is deterministic, not who runs it). A world opens a region,
-// offers it to idle helpers without waiting (a helper busy with another world
-// simply does not join), runs its stages through it with the helpers spinning
-// between stages, and closes it. Rejected alternatives: a goroutine per
-// world (nothing would stop it when the world is dropped) and a channel
-// handshake per stage (a futex wake-up per stage is microseconds, and the
-// solver runs about a hundred stages a step).
+// Each worker owns a contiguous share of every stage's chunks and takes from
+// it first, stealing from the other shares only when its own is done. Items
+// are in body order in every stage, so a worker keeps meeting the same bodies
+// stage after stage and their cache lines stay on its core: with chunks
+// dealt to whoever came first, a body's record moved between the cores on
+// nearly every stage, and two workers were no faster than one.
+//
+// Helpers are goroutines shared by every World in the process (the step is
+// what is deterministic, not who runs it). A world opens a region, offers it
+// to idle helpers without waiting (a helper busy with another world simply
+// does not join), runs its stages through it with the helpers spinning between
+// stages, and closes it. Rejected alternatives: a goroutine per world
+// (nothing would stop it when the world is dropped) and a channel handshake
+// per stage (a futex wake-up per stage is microseconds, and the solver runs
+// about a hundred stages a step).
 
 // maxWorkers bounds WorldDef.Workers.
 const maxWorkers = 16
 
-// region is one parallel section of a step. state packs the stage number
-// (bits 32..63), the stage's chunk count (16..31) and the next unclaimed
-// chunk (0..15). Workers claim a chunk by compare-and-swap on that word, and
-// read the stage description (fn, n, chunk) only after a successful claim:
-// the owner writes the description before publishing the stage and changes
-// it only when every chunk is done, so a successful claim proves that what is
-// read belongs to the claimed stage.
+// Each share's claim word packs the stage number (bits 40..63, wrapping),
+// the share's next chunk (bits 20..39) and its end (bits 0..19). A worker
+// claims a chunk by compare-and-swap on that word and reads the stage
+// description (fn, n, chunk) only after a successful claim: the owner writes
+// the description before publishing the stage and changes it only when every
+// chunk is done, so a successful claim proves that what is read belongs to
+// the claimed stage.
+const (
+	claimEndBits  = 20
+	claimNextBits = 20
+	maxChunks     = 1<<claimEndBits - 1
+	claimNextOne  = 1 << claimEndBits
+	claimStageSh  = claimEndBits + claimNextBits
+)
+
+// region is one parallel section of a step.
 type region struct {
-	state atomic.Uint64
-	done  atomic.Int64 // chunks finished in the current stage
-	open  atomic.Bool
+	stage  atomic.Uint64 // last published stage
+	done   atomic.Int64  // chunks finished in the current stage
+	open   atomic.Bool
+	joined atomic.Int32 // helpers that joined (their share index is 1..)
+	helped atomic.Int64 // chunks run by helpers, ever (for tests)
+	shares int          // how many shares each stage is split into; set once
+	claim  [maxWorkers]paddedWord
 
 	// The current stage, written by the owner before it publishes the stage.
-	fn    func(lo, hi int)
-	n     int
-	chunk int
+	fn     func(lo, hi int)
+	n      int
+	chunk  int
+	chunks int64
+
+	// Sleeping instead of spinning (see spinLimit).
+	mu         sync.Mutex
+	wake       sync.Cond // helpers: a new stage, or the region closed
+	doneCond   sync.Cond // owner: the stage's last chunk is done
+	sleepers   atomic.Int32
+	ownerWaits atomic.Bool
 }
 
-// maxChunks is the most chunks one stage is split into (16 bits of state).
-const maxChunks = 1<<16 - 1
+// paddedWord keeps each share's claim word on its own cache line.
+type paddedWord struct {
+	w atomic.Uint64
+	_ [56]byte
+}
 
 // pool is a world's handle on the shared helpers.
 type pool struct {
 	workers int // as asked for by WorldDef.Workers
 	r       region
 	active  bool // inside a region with helpers offered
+}
+
+// spinLimit is how many times a worker polls for what it waits for (the
+// next stage, or the last chunks of this one) before it sleeps on a
+// condition variable. Spinning keeps the hand-over between stages to a
+// fraction of a microsecond when every worker has a core; sleeping keeps a
+// busy machine (more threads than cores) from losing whole time slices to
+// workers spinning for one that is not running.
+const spinLimit = 1 << 11
+
+func (p *pool) init(workers int) {
+	p.workers = min(max(workers, 1), maxWorkers)
+	p.r.shares = p.workers
+	p.r.wake.L = &p.r.mu
+	p.r.doneCond.L = &p.r.mu
 }
 
 var helpers struct {
@@ -81,13 +127,14 @@ func (p *pool) begin() {
 		return
 	}
 	helpers.once.Do(startHelpers)
-	p.r.state.Store(p.r.state.Load() &^ (1<<32 - 1)) // same stage, no chunks
-	p.r.open.Store(true)
+	r := &p.r
+	r.joined.Store(0)
+	r.open.Store(true)
 	p.active = true
-	want := min(p.workers, procs) - 1
-	for i := 0; i < want; i++ {
+	want := min(p.workers, procs)
+	for i := 1; i < want; i++ {
 		select {
-		case helpers.ch <- &p.r:
+		case helpers.ch <- r:
 		default:
 			i = want // nobody idle: go on without
 		}
@@ -100,6 +147,7 @@ func (p *pool) end() {
 		return
 	}
 	p.r.open.Store(false)
+	p.r.wakeHelpers()
 	p.active = false
 }
 
@@ -119,47 +167,100 @@ func (p *pool) run(n, chunk int, fn func(lo, hi int)) {
 	}
 	r := &p.r
 	chunks := (n + chunk - 1) / chunk
-	stage := r.state.Load()>>32 + 1
+	stage := (r.stage.Load() + 1) & (1<<(64-claimStageSh) - 1)
 	r.fn, r.n, r.chunk = fn, n, chunk
 	r.done.Store(0)
-	r.state.Store(stage<<32 | uint64(chunks)<<16) // publish
-	for r.claim() {
+	for s := 0; s < r.shares; s++ {
+		lo, hi := s*chunks/r.shares, (s+1)*chunks/r.shares
+		r.claim[s].w.Store(stage<<claimStageSh | uint64(lo)<<claimEndBits | uint64(hi))
 	}
-	for r.done.Load() < int64(chunks) {
+	r.chunks = int64(chunks)
+	r.stage.Store(stage) // publish
+	r.wakeHelpers()
+	r.work(stage, 0)
+	for polls := 0; r.done.Load() < int64(chunks); polls++ {
+		if polls > spinLimit {
+			r.mu.Lock()
+			r.ownerWaits.Store(true)
+			for r.done.Load() < int64(chunks) {
+				r.doneCond.Wait()
+			}
+			r.ownerWaits.Store(false)
+			r.mu.Unlock()
+			break
+		}
 	}
 }
 
-// claim runs one chunk of the current stage. It returns false when no chunk
-// is left to claim.
-func (r *region) claim() bool {
-	s := r.state.Load()
-	next, chunks := int(s&0xffff), int(s>>16&0xffff)
-	if next >= chunks {
-		return false
+// wakeHelpers wakes the helpers sleeping for the next stage (or the end of
+// the region). A helper counts itself in sleepers, under mu, before it
+// checks the stage for the last time, so one that has not yet seen the new
+// stage is either woken here or sees it.
+func (r *region) wakeHelpers() {
+	if r.sleepers.Load() > 0 {
+		r.mu.Lock()
+		r.wake.Broadcast()
+		r.mu.Unlock()
 	}
-	if !r.state.CompareAndSwap(s, s+1) {
-		return true // someone else claimed it: try the next
-	}
-	fn, n, chunk := r.fn, r.n, r.chunk
-	lo := next * chunk
-	fn(lo, min(lo+chunk, n))
-	r.done.Add(1)
-	return true
 }
 
-// help is a helper's side of a region: claim chunks of every stage
-// published until the region closes.
+// work runs chunks of stage, from share own first and then from the others,
+// until none is left to claim, and returns how many it ran.
+func (r *region) work(stage uint64, own int) (ran int) {
+	for k := 0; k < r.shares; k++ {
+		c := &r.claim[(own+k)%r.shares].w
+		for {
+			s := c.Load()
+			if s>>claimStageSh != stage {
+				return ran // the stage is over
+			}
+			next, end := int(s>>claimEndBits&maxChunks), int(s&maxChunks)
+			if next >= end {
+				break
+			}
+			if !c.CompareAndSwap(s, s+claimNextOne) {
+				continue
+			}
+			fn, n, chunk, chunks := r.fn, r.n, r.chunk, r.chunks
+			lo := next * chunk
+			fn(lo, min(lo+chunk, n))
+			if r.done.Add(1) == chunks && r.ownerWaits.Load() {
+				// The owner fell asleep waiting for this last chunk.
+				r.mu.Lock()
+				r.doneCond.Signal()
+				r.mu.Unlock()
+			}
+			ran++
+		}
+	}
+	return ran
+}
+
+// help is a helper's side of a region: work on every stage published until
+// the region closes.
 func (r *region) help() {
-	idle := 0
+	own := int(r.joined.Add(1))
+	if own >= r.shares {
+		own = r.shares - 1
+	}
+	seen := r.stage.Load()
+	polls := 0
 	for r.open.Load() {
-		if r.claim() {
-			idle = 0
+		if s := r.stage.Load(); s != seen {
+			seen = s
+			r.helped.Add(int64(r.work(s, own)))
+			polls = 0
 			continue
 		}
-		if idle++; idle > 1<<16 {
-			// The owner is in a long sequential part: let others run.
-			runtime.Gosched()
-			idle = 0
+		if polls++; polls > spinLimit {
+			r.mu.Lock()
+			r.sleepers.Add(1)
+			for r.open.Load() && r.stage.Load() == seen {
+				r.wake.Wait()
+			}
+			r.sleepers.Add(-1)
+			r.mu.Unlock()
+			polls = 0
 		}
 	}
 }

@@ -33,6 +33,7 @@ type World struct {
 	sol      solverState
 	par      pool
 	fnNarrow func(lo, hi int)
+	noReuse  bool // tests: compute every manifold afresh
 }
 
 // Body flags.
@@ -64,14 +65,29 @@ type body struct {
 	flags        uint8
 }
 
-// solverBody is the hot record the contact solver reads and writes: 22
-// floats, 176 bytes.
+// solverBody is the hot record the contact solver reads and writes: 23
+// floats, 184 bytes.
 type solverBody struct {
 	v, w    sv      // m/s, rad/s (world axes)
 	dp      sv      // position change so far this step, m
 	dth     sv      // rotation so far this step (rotation vector), rad
 	invMass float64 // 1/kg
 	invI    mat3    // world inverse inertia, refreshed each step
+	// iso: the inertia is the same about every axis (a cube, or the zero
+	// body of slabs), so the world inverse inertia is invIs (1/(kg m^2))
+	// times the identity and the solver scales by it instead of
+	// multiplying by invI.
+	invIs float64
+	iso   bool
+}
+
+// invIMul returns the world inverse inertia times v. Hot loops test iso
+// themselves: this does not inline.
+func (s *solverBody) invIMul(v sv) sv {
+	if s.iso {
+		return v.scale(s.invIs)
+	}
+	return s.invI.mul(v)
 }
 
 // static is one axis-aligned slab.
@@ -87,7 +103,7 @@ func NewWorld(def WorldDef) (*World, error) {
 	}
 	w := &World{def: def, ccdOn: def.CCD}
 	w.events.Tick = 0
-	w.par.workers = max(def.Workers, 1)
+	w.par.init(def.Workers)
 	w.bindSolver()
 	w.fnNarrow = w.narrowJob
 	return w, nil
@@ -102,6 +118,7 @@ func (w *World) AddStatic(d StaticDef) (StaticID, error) {
 		return NoStatic, err
 	}
 	w.statics = append(w.statics, static{name: d.Name, min: d.Min, max: d.Max})
+	w.bp.valid = false
 	return StaticID(len(w.statics) - 1), nil
 }
 
@@ -144,6 +161,9 @@ func (w *World) addBody(d BodyDef) BodyID {
 	w.names = append(w.names, d.Name)
 	s := solverBody{v: toSV(d.Velocity), w: toSV(d.AngularVelocity), invMass: 1 / m}
 	s.invI = worldInvInertia(b.q, b.invILocal)
+	if isotropic(b.invILocal) {
+		s.invIs, s.iso = b.invILocal[0], true
+	}
 	w.sb = append(w.sb, s)
 	if idx >= len(w.gens) {
 		w.gens = append(w.gens, 1)

@@ -1,23 +1,18 @@
 package ui
 
 import (
-	_ "embed"
 	"fmt"
 	"strings"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
+
+	"sandbox/shaders"
 )
 
 // The panel's GL objects, each with an explicit constructor and Delete and
 // counted while alive, so a test can prove that nothing leaks (the g3n
 // pattern in STYLE.md; finalizers are deliberately not used, because GL
 // objects must be freed on the thread that owns the context).
-
-//go:embed ui.vert
-var vertexSource string
-
-//go:embed ui.frag
-var fragmentSource string
 
 // live counts GL objects created by this package and not yet deleted. All
 // GL work happens on the main thread, so a plain int is enough.
@@ -35,15 +30,31 @@ type program struct {
 	textureLoc int32
 }
 
+// The panel's shaders are shaders/ui.vert and shaders/ui.frag, embedded by
+// package shaders with the renderer's (STYLE.md: shaders are files in
+// shaders/; engine/gfx's compile test covers them with the others).
+const (
+	vertexFile   = "ui.vert"
+	fragmentFile = "ui.frag"
+)
+
 // newProgram compiles and links the embedded panel shaders. Errors name the
 // shader file and carry the driver's log.
 func newProgram() (*program, error) {
-	vs, err := compileShader("engine/ui/ui.vert", vertexSource, gl.VERTEX_SHADER)
+	vertexSource, err := shaders.Source(vertexFile)
+	if err != nil {
+		return nil, fmt.Errorf("ui: %w", err)
+	}
+	fragmentSource, err := shaders.Source(fragmentFile)
+	if err != nil {
+		return nil, fmt.Errorf("ui: %w", err)
+	}
+	vs, err := compileShader("shaders/"+vertexFile, vertexSource, gl.VERTEX_SHADER)
 	if err != nil {
 		return nil, err
 	}
 	defer gl.DeleteShader(vs)
-	fs, err := compileShader("engine/ui/ui.frag", fragmentSource, gl.FRAGMENT_SHADER)
+	fs, err := compileShader("shaders/"+fragmentFile, fragmentSource, gl.FRAGMENT_SHADER)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +69,7 @@ func newProgram() (*program, error) {
 	if ok == gl.FALSE {
 		log := programLog(id)
 		gl.DeleteProgram(id)
-		return nil, fmt.Errorf("ui: link engine/ui/ui.vert + ui.frag: %s", log)
+		return nil, fmt.Errorf("ui: link shaders/%s + %s: %s", vertexFile, fragmentFile, log)
 	}
 	// Shaders are flagged for deletion by the deferred calls and go away
 	// with the program; detaching now frees them as early as possible.

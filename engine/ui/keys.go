@@ -9,35 +9,48 @@ type KeyBinding struct {
 	Action string
 }
 
-// KeyHelp lists every key and mouse gesture of the sandbox, as the F1
-// window shows them (and as the README's table can print them).
+// KeyHelp lists every key and mouse gesture of the sandbox: the one list
+// the F1 window shows, the app's key handler implements (cmd/sandbox tests
+// both) and the README's key table must contain.
 var KeyHelp = []KeyBinding{
 	{"Esc", "quit"},
 	{"F1", "show / hide this key help"},
+	{"1-9", "load scene 1-9 of the scene browser"},
+	{"R", "reset the scene"},
+	{"P", "pause / resume"},
+	{"N", "single step (pauses first)"},
+	{"- / =", "slower / faster time: 0.05x, 0.1x, 0.25x, 0.5x, 1x, 2x"},
 	{"V", "vsync on / off"},
 	{"H", "cycle display-rate target: native, 60, 120, 144, 165, 240, uncapped"},
-	{"F11", "fullscreen (video mode nearest the target rate)"},
-	{"F12", "screenshot to PNG"},
-	{"P", "pause / resume"},
-	{"N", "single step while paused"},
-	{"R", "reset the scene"},
-	{"1-9", "load scene 1-9 of the browser"},
-	{"I", "cycle interpolation: off, lerp, slerp, extrapolate"},
-	{"C", "CCD on / off"},
-	{"Right drag", "orbit the camera"},
-	{"Wheel", "zoom"},
-	{"W A S D + mouse", "fly the camera"},
-	{"Shift", "fly faster"},
-	{"Home", "reset the camera"},
-	{"Left click, Space", "fire from the camera along the view"},
+	{"Y", "step-count stabiliser on / off"},
+	{"F11", "fullscreen at the video mode nearest the target rate"},
+	{"F12", "screenshot to sandbox-DATE-TIME.png, panel included"},
+	{"I", "cycle interpolation: off, lerp + nlerp, lerp + slerp, extrapolate"},
+	{"C", "CCD on / off (at the next tick)"},
+	{"Left click / Space", "fire from the camera along the view"},
 	{"Ctrl + fire", "fire a spinning thin plate instead of a cube"},
-	{"[  ]", "shot speed down / up"},
+	{"[ / ]", "shot speed down / up (10 .. 20,000 m/s)"},
+	{", / .", "shot size down / up"},
+	{"Right drag", "orbit the camera (fly mode: look around)"},
+	{"Wheel", "zoom"},
+	{"W A S D", "move forward, left, back, right"},
+	{"Q / E", "move down / up"},
+	{"Shift", "move 4x faster"},
+	{"Tab", "camera mode: orbit / fly"},
+	{"Home", "reset the camera"},
+	{"G", "ghosts: wireframes of the prev and curr physics poses"},
+	{"T", "projectile trails (last 2 s)"},
+	{"M", "wall-hit markers"},
+	{"B", "AABBs"},
+	{"K", "contact points and normals"},
+	{"U", "CCD sweep volumes with time-of-impact point and normal"},
+	{"Z", "tint sleeping bodies"},
 }
 
 // keyHelpWindow draws the F1 window; its close button clears *open.
 func (u *UI) keyHelpWindow(open *bool) {
-	vp := u.displaySize
-	imgui.SetNextWindowPosV(imgui.Vec2{X: vp.X * 0.5, Y: vp.Y * 0.5}, imgui.CondAppearing, imgui.Vec2{X: 0.5, Y: 0.5})
+	// Centred over the 3D view, clear of the panel it would hide.
+	imgui.SetNextWindowPosV(imgui.Vec2{X: u.layout.viewW * 0.5, Y: u.displaySize.Y * 0.5}, imgui.CondAppearing, imgui.Vec2{X: 0.5, Y: 0.5})
 	if imgui.BeginV("Keys (F1)", open, imgui.WindowFlagsAlwaysAutoResize|imgui.WindowFlagsNoSavedSettings|imgui.WindowFlagsNoCollapse) {
 		if imgui.BeginTableV("keys", 2, imgui.TableFlagsRowBg|imgui.TableFlagsBordersInnerV|imgui.TableFlagsSizingFixedFit, imgui.Vec2{}, 0) {
 			for _, k := range KeyHelp {

@@ -2,50 +2,60 @@ package ui
 
 import (
 	"github.com/AllenDang/cimgui-go/imgui"
-	"github.com/AllenDang/cimgui-go/implot"
 )
 
-// PanelWidth is the width of the panel, in window (logical) pixels; it
-// sits against the right edge of the window, full height.
-const PanelWidth = 380
-
-// labelWidth is the room kept right of sliders and combo boxes for their
-// labels, in window pixels.
-const labelWidth = 140
-
-// Colours of the "physics behind" banner.
+// Colours of the panel.
 var (
+	// panelBg is opaque, unlike the style's 94 %: the 3D view ends where
+	// the panel starts, and what would show through is only the clear colour.
+	panelBg      = imgui.Vec4{X: 0.075, Y: 0.08, Z: 0.09, W: 1}
+	labelColour  = imgui.Vec4{X: 0.58, Y: 0.62, Z: 0.68, W: 1} // names of numbers, dimmer than the numbers
+	alertColour  = imgui.Vec4{X: 1.00, Y: 0.42, Z: 0.32, W: 1} // a counter that should stay 0 but did not
 	bannerRed    = imgui.Vec4{X: 0.80, Y: 0.08, Z: 0.08, W: 0.92}
 	bannerBorder = imgui.Vec4{X: 0.90, Y: 0.12, Z: 0.12, W: 0.95}
 	white        = imgui.Vec4{X: 1, Y: 1, Z: 1, W: 1}
 )
+
+// labelWidth is the room kept right of sliders and combo boxes for their
+// labels, in window pixels.
+const labelWidth = 150
+
+// Fixed window flags of the panel and the plot strip: placed by the
+// layout every frame, never by the user or an ini file.
+const fixedWindow = imgui.WindowFlagsNoMove | imgui.WindowFlagsNoResize | imgui.WindowFlagsNoSavedSettings |
+	imgui.WindowFlagsNoCollapse
 
 // itemHook, when set (by tests only), is called right after some widgets
 // with a name for it, so a test can ask ImGui where that widget is and
 // click it with real input events.
 var itemHook func(name string)
 
-// Panel builds the whole panel for this frame from s and writes the user's
-// changes back into s. Call it between NewFrame and Render. Apart from
-// what cimgui-go allocates inside its own wrappers, it allocates nothing.
+func hook(name string) {
+	if itemHook != nil {
+		itemHook(name)
+	}
+}
+
+// Panel builds the whole UI for this frame from s and writes the user's
+// changes back into s: the panel at the right edge, the plot strip under
+// the 3D view, the "physics behind" banner and the key help window. Call
+// it between NewFrame and Render; SceneViewport then tells where the 3D
+// view goes. Apart from what cimgui-go allocates inside its own wrappers,
+// it allocates nothing.
 func (u *UI) Panel(s *PanelState) {
 	clampState(s)
 	ds := u.displaySize
+	u.layout = computeLayout(ds.X, ds.Y, s.ShowPlots && s.History != nil)
+	u.laidOut = true
+
 	imgui.SetNextWindowPosV(imgui.Vec2{X: ds.X - PanelWidth, Y: 0}, imgui.CondAlways, imgui.Vec2{})
 	imgui.SetNextWindowSizeV(imgui.Vec2{X: PanelWidth, Y: ds.Y}, imgui.CondAlways)
-	if imgui.BeginV("Sandbox###panel", nil, imgui.WindowFlagsNoMove|imgui.WindowFlagsNoResize|imgui.WindowFlagsNoSavedSettings) {
+	imgui.PushStyleColorVec4(imgui.ColWindowBg, panelBg)
+	if imgui.BeginV("Sandbox###panel", nil, fixedWindow) {
 		// Widgets stop short of the right edge so their labels fit.
 		imgui.PushItemWidth(-labelWidth)
-		if imgui.Button("Keys (F1)") {
-			s.ShowKeys = !s.ShowKeys
-		}
-		if itemHook != nil {
-			itemHook("keys")
-		}
+		u.buttons(s)
 		u.summary(s)
-		if s.History != nil {
-			u.plots(s.History)
-		}
 		u.sceneSection(s)
 		u.timeSection(s)
 		u.displaySection(s)
@@ -55,6 +65,10 @@ func (u *UI) Panel(s *PanelState) {
 		imgui.PopItemWidth()
 	}
 	imgui.End()
+	if u.layout.plots {
+		u.plotStrip(s.History)
+	}
+	imgui.PopStyleColor()
 
 	if s.History != nil {
 		u.behindBanner(s.History)
@@ -64,41 +78,143 @@ func (u *UI) Panel(s *PanelState) {
 	}
 }
 
-// summary is the always-visible head of the panel: tick, bodies, the
-// measured presentation and the loop's state in the last frame.
+// buttons is the row of one-shot actions at the top.
+func (u *UI) buttons(s *PanelState) {
+	if imgui.Button("Keys (F1)") {
+		s.ShowKeys = !s.ShowKeys
+	}
+	hook("keys")
+	imgui.SameLine()
+	if imgui.Button("Screenshot (F12)") {
+		s.ScreenshotRequested = true
+	}
+	imgui.SameLine()
+	if imgui.Button("Reset (R)") {
+		s.ResetRequested = true
+	}
+	if s.Paused {
+		imgui.SameLine()
+		imgui.PushStyleColorVec4(imgui.ColText, alertColour)
+		imgui.TextUnformatted("PAUSED")
+		imgui.PopStyleColor()
+	}
+}
+
+// summary is the always-visible table of numbers: the loop's state in the
+// last frame, the measured presentation and the physics counters.
 func (u *UI) summary(s *PanelState) {
+	const flags = imgui.TableFlagsSizingStretchProp | imgui.TableFlagsBordersInnerV | imgui.TableFlagsRowBg
+	if !imgui.BeginTableV("##summary", 4, flags, imgui.Vec2{}, 0) {
+		return
+	}
+	imgui.TableSetupColumnV("##l1", imgui.TableColumnFlagsWidthStretch, 0.8, 0)
+	imgui.TableSetupColumnV("##v1", imgui.TableColumnFlagsWidthStretch, 1.0, 0)
+	imgui.TableSetupColumnV("##l2", imgui.TableColumnFlagsWidthStretch, 0.8, 0)
+	imgui.TableSetupColumnV("##v2", imgui.TableColumnFlagsWidthStretch, 1.0, 0)
 	l := &u.line
-	l.reset().s("tick ").u(s.Tick).s("   bodies ").i(int64(s.Bodies)).s(" (awake ").i(int64(s.AwakeBodies)).s(")").text()
+
+	hz, jitter := s.PresentHz, s.JitterSeconds
+	if hz <= 0 && s.History != nil {
+		hz, jitter = s.History.Presentation(1)
+	}
+	label("display")
+	l.reset().f(hz, 1).s(" Hz").cell()
+	label("jitter")
+	l.reset().f(jitter*1e3, 2).s(" ms").cell()
+
+	label("pacer")
+	if s.PacingHz > 0 {
+		l.reset().f(s.PacingHz, 0).s(" Hz").cell()
+	} else {
+		l.reset().s("off").cell()
+	}
+	label("target")
+	l.reset().s(s.Rate.String()).cell()
+
 	if h := s.History; h != nil {
-		hz, jitter := h.Presentation(1)
-		l.reset().s("display ").f(hz, 1).s(" Hz (target ").s(s.Rate.String()).s(")   jitter ").f(jitter*1e3, 2).s(" ms").text()
 		if _, frameMS, steps, alpha, accMS, ok := h.Latest(); ok {
-			l.reset().s("frame ").f(frameMS, 2).s(" ms   steps ").i(int64(steps)).s("   alpha ").f(alpha, 3).text()
-			l.reset().s("accumulator ").f(accMS, 2).s(" ms   time scale ").f(float64(s.TimeScale), 2).s("x").text()
+			label("frame")
+			l.reset().f(frameMS, 2).s(" ms").cell()
+			label("steps")
+			l.reset().i(int64(steps)).cell()
+			label("alpha")
+			l.reset().f(alpha, 3).cell()
+			label("accumulator")
+			l.reset().f(accMS, 2).s(" ms").cell()
 		}
 	}
-	l.reset().s("CCD hits ").u(s.CCDHits).s("   tunnels ").u(s.Tunnels).s("   teleports ").u(s.Teleports).text()
-	if s.Paused {
-		imgui.TextUnformatted("PAUSED")
+
+	label("tick")
+	l.reset().u(s.Tick).cell()
+	label("bodies")
+	l.reset().i(int64(s.Bodies)).s(" (").i(int64(s.AwakeBodies)).s(" awake)").cell()
+
+	label("CCD hits")
+	l.reset().u(s.CCDHits).cell()
+	label("tunnels")
+	l.reset().u(s.Tunnels).alertCell(s.Tunnels > 0)
+
+	label("teleports")
+	l.reset().u(s.Teleports).alertCell(s.Teleports > 0)
+	label("time scale")
+	l.reset().f(float64(s.TimeScale), 2).s("x").cell()
+	imgui.EndTable()
+	if imgui.IsItemHovered() {
+		imgui.SetTooltip("teleports: bodies whose pose jumped further than their speed allows in one step, without a teleport flag" +
+			"\ntunnels: steps in which a body's path crossed a wall it never touched")
+	}
+}
+
+// label fills the next table cell with a dim name.
+func label(name string) {
+	imgui.TableNextColumn()
+	imgui.PushStyleColorVec4(imgui.ColText, labelColour)
+	imgui.TextUnformatted(name)
+	imgui.PopStyleColor()
+}
+
+// cell fills the next table cell with the line.
+func (l *line) cell() {
+	imgui.TableNextColumn()
+	l.text()
+}
+
+// alertCell is cell, in the alert colour when alert is set.
+func (l *line) alertCell(alert bool) {
+	if !alert {
+		l.cell()
+		return
+	}
+	imgui.TableNextColumn()
+	imgui.PushStyleColorVec4(imgui.ColText, alertColour)
+	l.text()
+	imgui.PopStyleColor()
+}
+
+// tooltip shows text while the last item is hovered (a constant: ImGui
+// reads it as a format string).
+func tooltip(text string) {
+	if imgui.IsItemHovered() {
+		imgui.SetTooltip(text)
 	}
 }
 
 func (u *UI) sceneSection(s *PanelState) {
-	if !imgui.CollapsingHeaderTreeNodeFlagsV("Scenes", imgui.TreeNodeFlagsDefaultOpen) {
+	if !imgui.CollapsingHeaderTreeNodeFlagsV("Scene", imgui.TreeNodeFlagsDefaultOpen) {
 		return
 	}
-	rows := float32(min(max(len(s.Scenes), 1), 6)) + 0.25
-	if imgui.BeginListBoxV("##scenes", imgui.Vec2{X: -1, Y: rows * imgui.TextLineHeightWithSpacing()}) {
+	preview := ""
+	if s.Scene < len(s.Scenes) {
+		preview = s.Scenes[s.Scene]
+	}
+	if imgui.BeginCombo("scene (1-9)", preview) {
 		for i, name := range s.Scenes {
 			if imgui.SelectableBoolV(name, i == s.Scene, 0, imgui.Vec2{}) {
 				s.Scene = i
 				s.SceneRequested = true
 			}
 		}
-		imgui.EndListBox()
-	}
-	if imgui.Button("Reset (R)") {
-		s.ResetRequested = true
+		imgui.EndCombo()
 	}
 }
 
@@ -106,15 +222,14 @@ func (u *UI) timeSection(s *PanelState) {
 	if !imgui.CollapsingHeaderTreeNodeFlagsV("Time", imgui.TreeNodeFlagsDefaultOpen) {
 		return
 	}
-	imgui.Checkbox("Pause (P)", &s.Paused)
-	if itemHook != nil {
-		itemHook("pause")
-	}
+	imgui.Checkbox("pause (P)", &s.Paused)
+	hook("pause")
 	imgui.SameLine()
-	if imgui.Button("Step (N)") {
+	if imgui.Button("step (N)") {
 		s.StepRequested = true
 	}
-	imgui.SliderFloatV("time scale", &s.TimeScale, MinTimeScale, MaxTimeScale, "%.2fx", imgui.SliderFlagsAlwaysClamp)
+	tooltip("run exactly one physics step (pauses first)")
+	imgui.SliderFloatV("time scale (- =)", &s.TimeScale, MinTimeScale, MaxTimeScale, "%.2fx", imgui.SliderFlagsAlwaysClamp)
 }
 
 func (u *UI) displaySection(s *PanelState) {
@@ -124,36 +239,45 @@ func (u *UI) displaySection(s *PanelState) {
 	imgui.Checkbox("vsync (V)", &s.VSync)
 	imgui.SameLine()
 	imgui.Checkbox("fullscreen (F11)", &s.Fullscreen)
+	imgui.SameLine()
+	imgui.Checkbox("plots", &s.ShowPlots)
 	imgui.ComboStr("rate target (H)", (*int32)(&s.Rate), rateItems)
-	imgui.Checkbox("step-count stabiliser", &s.Stabiliser)
-	if imgui.Button("Screenshot (F12)") {
-		s.ScreenshotRequested = true
-	}
+	tooltip("the presentation rate the frame pacer holds (sleep, then spin to the deadline)")
+	imgui.Checkbox("step-count stabiliser (Y)", &s.Stabiliser)
+	tooltip("snap frame times within a tenth of a step of a whole number of steps to it, carrying the rest:\n" +
+		"fixes 0, 2, 0, 2 steps per frame when the display runs at the physics rate")
 }
 
 func (u *UI) physicsSection(s *PanelState) {
 	if !imgui.CollapsingHeaderTreeNodeFlagsV("Physics", imgui.TreeNodeFlagsDefaultOpen) {
 		return
 	}
-	imgui.Checkbox("CCD (C)", &s.CCD)
+	imgui.Checkbox("continuous collision, CCD (C)", &s.CCD)
+	tooltip("swept collision for fast bodies; switched at the next tick boundary")
+	imgui.ComboStr("interpolation (I)", (*int32)(&s.Interp), interpItems)
+	tooltip("how bodies are drawn between the last two physics poses, by alpha")
 }
 
 func (u *UI) drawingSection(s *PanelState) {
-	if !imgui.CollapsingHeaderTreeNodeFlagsV("Drawing", imgui.TreeNodeFlagsDefaultOpen) {
+	if !imgui.CollapsingHeaderTreeNodeFlagsV("Debug drawing", imgui.TreeNodeFlagsDefaultOpen) {
 		return
 	}
-	imgui.ComboStr("interpolation (I)", (*int32)(&s.Interp), interpItems)
-	imgui.Checkbox("ghosts", &s.Ghosts)
-	imgui.SameLine()
-	imgui.Checkbox("AABBs", &s.AABBs)
-	imgui.SameLine()
-	imgui.Checkbox("contacts", &s.Contacts)
-	imgui.Checkbox("CCD sweeps", &s.Sweeps)
-	imgui.SameLine()
-	imgui.Checkbox("trails", &s.Trails)
-	imgui.SameLine()
-	imgui.Checkbox("hit markers", &s.HitMarkers)
-	imgui.Checkbox("sleeping tint", &s.SleepingTint)
+	if !imgui.BeginTableV("##debug", 2, imgui.TableFlagsSizingStretchSame, imgui.Vec2{}, 0) {
+		return
+	}
+	check := func(label string, v *bool, tip string) {
+		imgui.TableNextColumn()
+		imgui.Checkbox(label, v)
+		tooltip(tip)
+	}
+	check("ghosts (G)", &s.Ghosts, "wireframes of each body's prev (blue) and curr (orange) physics poses")
+	check("trails (T)", &s.Trails, "projectile trails: the last 2 s of drawn positions")
+	check("hit markers (M)", &s.HitMarkers, "where each CCD impact happened")
+	check("sleep tint (Z)", &s.SleepingTint, "sleeping bodies drawn darker")
+	check("AABBs (B)", &s.AABBs, "bounding boxes")
+	check("contacts (K)", &s.Contacts, "contact points and normals")
+	check("CCD sweeps (U)", &s.Sweeps, "swept volumes, time-of-impact points and normals")
+	imgui.EndTable()
 }
 
 func (u *UI) shootingSection(s *PanelState) {
@@ -162,110 +286,24 @@ func (u *UI) shootingSection(s *PanelState) {
 	}
 	imgui.SliderFloatV("speed ([ ])", &s.ShotSpeed, MinShotSpeed, MaxShotSpeed, "%.0f m/s",
 		imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
-	imgui.SliderFloatV("size", &s.ShotSize, MinShotSize, MaxShotSize, "%.2f m",
+	imgui.SliderFloatV("size (, .)", &s.ShotSize, MinShotSize, MaxShotSize, "%.2f m",
 		imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
 	if imgui.RadioButtonBool("cube", !s.ShotPlate) {
 		s.ShotPlate = false
 	}
 	imgui.SameLine()
-	if imgui.RadioButtonBool("plate (Ctrl)", s.ShotPlate) {
+	if imgui.RadioButtonBool("thin plate (Ctrl)", s.ShotPlate) {
 		s.ShotPlate = true
 	}
+	tooltip("a spinning plate 30x thinner than it is wide")
 	imgui.SameLine()
 	if imgui.Button("Fire (Space)") {
 		s.FireRequested = true
 	}
+	tooltip("fire from the camera along the view; left click in the view does the same")
 }
 
-// Plot heights, in window pixels.
-const (
-	plotHeight      = 120
-	stagePlotHeight = 150
-)
-
-// plots draws the live plots of the last PlotSeconds: frame time,
-// accumulator and dropped time; steps and alpha; physics stage timings.
-// The ring buffers are handed to ImPlot in place, with the offset of the
-// oldest sample, so nothing is copied. Y axes start at 0 and end a little
-// above the largest value shown (ImPlot's auto-fit would hug the data and
-// hide a steady line against the frame).
-func (u *UI) plots(h *History) {
-	if !imgui.CollapsingHeaderTreeNodeFlagsV("Plots (last 5 s)", imgui.TreeNodeFlagsDefaultOpen) {
-		return
-	}
-	now, _, _, _, _, ok := h.Latest()
-	if !ok {
-		imgui.TextUnformatted("no frames yet")
-		return
-	}
-	// Titles are left out (the legend names carry the units) so the
-	// plotting area keeps most of the height.
-	const plotFlags = implot.FlagsNoTitle | implot.FlagsNoMenus | implot.FlagsNoBoxSelect | implot.FlagsNoMouseText
-	const xFlags = implot.AxisFlagsNoLabel | implot.AxisFlagsNoTickLabels
-	const yFlags = implot.AxisFlagsNoLabel
-	const legend = implot.LegendFlagsOutside | implot.LegendFlagsHorizontal
-	size := imgui.Vec2{X: -1, Y: plotHeight}
-	from := now - PlotSeconds
-
-	if implot.BeginPlotV("frame", size, plotFlags) {
-		top := max(h.maxWithin(h.frameMS, PlotSeconds), h.maxWithin(h.accMS, PlotSeconds), h.maxWithin(h.dropMS, PlotSeconds))
-		implot.SetupAxesV("", "", xFlags, yFlags)
-		implot.SetupAxisLimitsV(implot.AxisX1, from, now, implot.CondAlways)
-		implot.SetupAxisLimitsV(implot.AxisY1, 0, axisTop(top), implot.CondAlways)
-		implot.SetupLegendV(implot.LocationNorth, legend)
-		plotLine(h, "frame ms", h.frameMS)
-		plotLine(h, "accumulator ms", h.accMS)
-		plotLine(h, "dropped ms", h.dropMS)
-		implot.EndPlot()
-	}
-	if implot.BeginPlotV("steps", size, plotFlags) {
-		implot.SetupAxesV("", "", xFlags, yFlags)
-		implot.SetupAxisV(implot.AxisY2, "", implot.AxisFlagsOpposite|implot.AxisFlagsNoLabel)
-		implot.SetupAxisLimitsV(implot.AxisX1, from, now, implot.CondAlways)
-		implot.SetupAxisLimitsV(implot.AxisY1, 0, h.maxWithin(h.steps, PlotSeconds)+1, implot.CondAlways)
-		implot.SetupAxisLimitsV(implot.AxisY2, 0, 1, implot.CondAlways)
-		implot.SetupLegendV(implot.LocationNorth, legend)
-		xs, ys, n, off := h.series(h.steps)
-		implot.PlotStairsdoublePtrdoublePtrV("steps", xs, ys, n, 0, off, 8)
-		implot.SetAxes(implot.AxisX1, implot.AxisY2)
-		plotLine(h, "alpha (right axis)", h.alpha)
-		implot.EndPlot()
-	}
-	if len(h.stages) > 0 {
-		imgui.TextUnformatted("physics stages, last step (us)")
-	}
-	if len(h.stages) > 0 && implot.BeginPlotV("stages", imgui.Vec2{X: -1, Y: stagePlotHeight}, plotFlags) {
-		top := 0.0
-		for k := range h.stages {
-			top = max(top, h.maxWithin(h.stageUS[k], PlotSeconds))
-		}
-		implot.SetupAxesV("", "", xFlags, yFlags)
-		implot.SetupAxisLimitsV(implot.AxisX1, from, now, implot.CondAlways)
-		implot.SetupAxisLimitsV(implot.AxisY1, 0, axisTop(top), implot.CondAlways)
-		// Up to MaxStages names: a column to the right, not a row.
-		implot.SetupLegendV(implot.LocationEast, implot.LegendFlagsOutside)
-		for k, name := range h.stages {
-			plotLine(h, name, h.stageUS[k])
-		}
-		implot.EndPlot()
-	}
-}
-
-// axisTop leaves 15 % of headroom above the largest value, and a unit
-// range when everything is 0.
-func axisTop(v float64) float64 {
-	if !(v > 0) {
-		return 1
-	}
-	return v * 1.15
-}
-
-func plotLine(h *History, label string, y []float64) {
-	xs, ys, n, off := h.series(y)
-	implot.PlotLinedoublePtrdoublePtrV(label, xs, ys, n, 0, off, 8)
-}
-
-// behindBanner shows a red banner at the top centre of the window while
+// behindBanner shows a red banner at the top centre of the 3D view while
 // the loop is dropping time (over the last second), with how much.
 func (u *UI) behindBanner(h *History) {
 	dropped := h.DroppedWithin(1)
@@ -274,7 +312,7 @@ func (u *UI) behindBanner(h *History) {
 	}
 	const flags = imgui.WindowFlagsNoDecoration | imgui.WindowFlagsAlwaysAutoResize | imgui.WindowFlagsNoSavedSettings |
 		imgui.WindowFlagsNoFocusOnAppearing | imgui.WindowFlagsNoNav | imgui.WindowFlagsNoInputs
-	x := (u.displaySize.X - PanelWidth) * 0.5
+	x := u.layout.viewW * 0.5
 	imgui.SetNextWindowPosV(imgui.Vec2{X: x, Y: 8}, imgui.CondAlways, imgui.Vec2{X: 0.5, Y: 0})
 	imgui.PushStyleColorVec4(imgui.ColWindowBg, bannerRed)
 	imgui.PushStyleColorVec4(imgui.ColBorder, bannerBorder)

@@ -44,10 +44,26 @@ func TestPanelDrawsInItsRegion(t *testing.T) {
 		if bright < 500 {
 			return fmt.Errorf("panel region: %d bright (text) pixels, want at least 500", bright)
 		}
-		// Everything else: untouched.
-		n, area = img.count(0, 0, x0-1, testH, isClear)
+		// The plot strip: along the bottom, left of the panel, covered,
+		// with lines and text in it.
+		y0 := testH - PlotsHeight
+		n, area = img.count(2, y0+2, x0-2, testH-2, func(p [3]uint8) bool { return !isClear(p) })
+		if n < area*95/100 {
+			return fmt.Errorf("plot strip: %d of %d pixels differ from the clear colour, want >= 95%%", n, area)
+		}
+		colours := map[[3]uint8]bool{}
+		img.count(2, y0+2, x0-2, testH-2, func(p [3]uint8) bool { colours[p] = true; return true })
+		if len(colours) < 50 {
+			return fmt.Errorf("plot strip: %d distinct colours, want plots (at least 50)", len(colours))
+		}
+		// Everything else, the 3D view: untouched, and where SceneViewport
+		// says (GL origin at the bottom left).
+		n, area = img.count(0, 0, x0-1, y0-1, isClear)
 		if n != area {
-			return fmt.Errorf("outside the panel: %d of %d pixels keep the clear colour, want all", n, area)
+			return fmt.Errorf("in the 3D view: %d of %d pixels keep the clear colour, want all", n, area)
+		}
+		if x, y, w, h := u.SceneViewport(); x != 0 || y != PlotsHeight || w != x0 || h != y0 {
+			return fmt.Errorf("SceneViewport = %d,%d %dx%d, want 0,%d %dx%d", x, y, w, h, PlotsHeight, x0, y0)
 		}
 		if s.SceneRequested || s.ResetRequested || s.StepRequested || s.FireRequested || s.ScreenshotRequested {
 			return fmt.Errorf("a request flag was set without input: %+v", s)
@@ -316,4 +332,27 @@ func TestMouseClickThroughForwardedEvents(t *testing.T) {
 		}
 		return glErr("input")
 	})
+}
+
+// The layout: panel at the right, plots under the view, the view in the
+// rest; a window too small to split keeps the whole of it for the view.
+func TestComputeLayout(t *testing.T) {
+	for _, c := range []struct {
+		w, h  float32
+		plots bool
+		want  layout
+	}{
+		{1280, 720, true, layout{viewW: 1280 - PanelWidth, viewH: 720 - PlotsHeight, plots: true}},
+		{1280, 720, false, layout{viewW: 1280 - PanelWidth, viewH: 720}},
+		{1280, 400, true, layout{viewW: 1280 - PanelWidth, viewH: 400}}, // too short for the strip
+		{600, 720, true, layout{viewW: 600, viewH: 720}},                // too narrow: panel over the view
+		{0, 0, true, layout{}},
+	} {
+		if got := computeLayout(c.w, c.h, c.plots); got != c.want {
+			t.Errorf("layout of %gx%g plots %v = %+v, want %+v", c.w, c.h, c.plots, got, c.want)
+		}
+		if w, h := SceneSize(c.w, c.h, c.plots); w != c.want.viewW || h != c.want.viewH {
+			t.Errorf("SceneSize(%g, %g) = %g x %g", c.w, c.h, w, h)
+		}
+	}
 }

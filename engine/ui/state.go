@@ -142,16 +142,30 @@ type PanelState struct {
 	Tunnels     uint64 // cumulative, detected by the tunnelling oracle
 	Teleports   uint64 // cumulative, detected unflagged pose jumps
 
+	// PresentHz and JitterSeconds are the measured presentation rate, Hz,
+	// and the standard deviation of the frame period, s, from the app's own
+	// present timestamps; while PresentHz is 0 the panel computes both from
+	// History's frame times instead.
+	PresentHz     float64
+	JitterSeconds float64
+	// PacingHz is the rate the frame pacer holds now, Hz; 0 = not pacing
+	// (vsync, or nothing, sets the rate).
+	PacingHz float64
+
 	// History feeds the plots, the presentation rate and jitter, and the
 	// "physics behind" banner; nil hides them.
 	History *History
 
 	// ShowKeys shows the key help window (F1); its close button clears it.
 	ShowKeys bool
+	// ShowPlots shows the strip of live plots under the 3D view (when the
+	// window is tall enough); off gives the view the whole height.
+	ShowPlots bool
 }
 
 // DefaultPanelState returns the sandbox defaults of DESIGN.md: vsync,
-// CCD and lerp interpolation on, time scale 1, a 0.2 m cube at 300 m/s.
+// CCD and lerp interpolation on, time scale 1, a 0.2 m cube at 300 m/s,
+// plots shown.
 func DefaultPanelState() PanelState {
 	return PanelState{
 		TimeScale: 1,
@@ -160,6 +174,7 @@ func DefaultPanelState() PanelState {
 		Interp:    InterpLerp,
 		ShotSpeed: 300,
 		ShotSize:  0.2,
+		ShowPlots: true,
 	}
 }
 

@@ -34,12 +34,20 @@ type UI struct {
 	r       *renderer
 
 	displaySize imgui.Vec2 // window pixels, this frame
-	poll        windowPoll
-	cursorX     float64 // window coordinates, this frame
-	cursorY     float64
-	focused     bool
-	line        line
-	inFrame     bool
+	fbWidth     int        // framebuffer pixels, this frame
+	fbHeight    int
+	fbScaleX    float64 // framebuffer pixels per window pixel, this frame
+	fbScaleY    float64
+	layout      layout // where the panel, plots and view went in the last Panel
+	// windowPadding and itemSpacing are the style's, read once.
+	windowPadding, itemSpacing imgui.Vec2
+	laidOut                    bool // Panel has run at least once
+	poll                       windowPoll
+	cursorX                    float64 // window coordinates, this frame
+	cursorY                    float64
+	focused                    bool
+	line                       line
+	inFrame                    bool
 }
 
 // active is the UI currently alive: ImGui has one global context, so only
@@ -77,7 +85,9 @@ func New(win *glfw.Window) (*UI, error) {
 		imgui.DestroyContext()
 		return nil, err
 	}
-	u := &UI{win: win, io: io, plotCtx: plotCtx, r: r, line: newLine(), focused: true}
+	style := imgui.CurrentStyle()
+	u := &UI{win: win, io: io, plotCtx: plotCtx, r: r, line: newLine(), focused: true,
+		windowPadding: style.WindowPadding(), itemSpacing: style.ItemSpacing()}
 	active = u
 	return u, nil
 }
@@ -114,7 +124,9 @@ func (u *UI) NewFrame(frameSeconds float64) {
 	u.cursorX, u.cursorY = cx, cy
 	u.displaySize = imgui.Vec2{X: float32(w), Y: float32(h)}
 	u.io.SetDisplaySize(u.displaySize)
+	u.fbWidth, u.fbHeight, u.fbScaleX, u.fbScaleY = fw, fh, 1, 1
 	if w > 0 && h > 0 {
+		u.fbScaleX, u.fbScaleY = float64(fw)/float64(w), float64(fh)/float64(h)
 		u.io.SetDisplayFramebufferScale(imgui.Vec2{X: float32(fw) / float32(w), Y: float32(fh) / float32(h)})
 	}
 	dt := frameSeconds

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"time"
+
+	"sandbox/engine/frames"
+	"sandbox/engine/gfx"
+	"sandbox/engine/interp"
+	"sandbox/engine/loop"
+	"sandbox/engine/physics"
+	"sandbox/engine/scene"
+	"sandbox/engine/ui"
+)
+
+// stageNames are the physics stage timings the panel plots, in the order
+// of physics.Profile's fields (lower case); Profile.Total is left out
+// because it is their sum and would flatten the plot. stageNanos fills
+// them; a test checks both against Profile's fields.
+var stageNames = []string{"inputs", "velocities", "broadphase", "narrowphase", "solve", "positions", "sleep", "oracle"}
+
+// stageNanos maps a physics profile onto the panel's stage slots, in the
+// order of stageNames.
+func stageNanos(p physics.Profile) [ui.MaxStages]int64 {
+	return [ui.MaxStages]int64{p.Inputs, p.Velocities, p.Broadphase, p.Narrowphase, p.Solve, p.Positions, p.Sleep, p.Oracle}
+}
+
+// panel is the Dear ImGui panel of a window run: the UI, its plot history
+// and the state it edits. The app is the owner of every setting: each
+// frame sync copies the app's settings into st, the panel edits st, and
+// apply acts on whatever differs from the copy taken before the panel
+// ran, so a key press and a panel click change the same thing.
+type panel struct {
+	u      *ui.UI
+	hist   *ui.History
+	st     ui.PanelState
+	before ui.PanelState // st as sync left it, to see what the user changed
+
+	// scenes are the browser's entries: the built-in scenes, then the
+	// scene of -scene when it is a file. fileScene is that file's scene.
+	fileScene *scene.Scene
+}
+
+// newPanel creates the UI for the app's window (its GL context current).
+func newPanel(a *app) (*panel, error) {
+	u, err := ui.New(a.win)
+	if err != nil {
+		return nil, err
+	}
+	h, err := ui.NewHistory(ui.DefaultHistoryCapacity, stageNames)
+	if err != nil {
+		u.Delete()
+		return nil, err
+	}
+	p := &panel{u: u, hist: h, st: ui.DefaultPanelState()}
+	p.st.History = h
+	p.st.Scenes = scene.BuiltinNames()
+	if !inScenes(p.st.Scenes, a.o.Scene.Name) {
+		// A scene file: it gets its own entry so that the browser can
+		// return to it (its name may clash with nothing built in).
+		p.fileScene = a.o.Scene
+		p.st.Scenes = append(p.st.Scenes, a.o.Scene.Name)
+	}
+	return p, nil
+}
+
+func inScenes(names []string, n string) bool {
+	for _, s := range names {
+		if s == n {
+			return true
+		}
+	}
+	return false
+}
+
+// delete frees the UI's GL objects and contexts.
+func (p *panel) delete() {
+	if p != nil && p.u != nil {
+		p.u.Delete()
+		p.u = nil
+	}
+}
+
+// wantMouse and wantKeys report whether the panel has the mouse or the
+// keyboard (as of the last UI frame): the scene then ignores them.
+func (p *panel) wantMouse() bool { return p.u.WantCaptureMouse() }
+func (p *panel) wantKeys() bool  { return p.u.WantCaptureKeyboard() }
+
+// record pushes this frame's numbers into the plot history.
+func (p *panel) record(a *app, fr loop.Frame, frameSeconds float64) {
+	_ = p.hist.Push(ui.Sample{ // renderTime only grows, so Push cannot refuse it
+		Time:               a.renderTime,
+		FrameSeconds:       frameSeconds,
+		Steps:              fr.Steps,
+		Alpha:              fr.Alpha,
+		AccumulatorSeconds: fr.Accumulator,
+		DroppedSeconds:     fr.ClampedSeconds + fr.CappedSeconds + fr.DiscardedSeconds,
+		StageNanos:         stageNanos(a.sim.world.Profile()),
+	})
+}
+
+// build runs one UI frame: the app's state into the panel, the panel
+// built, the user's changes applied. The panel is drawn later by render,
+// after the 3D pass.
+func (p *panel) build(a *app, frameSeconds float64) {
+	p.sync(a)
+	p.before = p.st
+	p.u.NewFrame(frameSeconds)
+	p.u.Panel(&p.st)
+	p.apply(a)
+}
+
+// render draws the panel built this frame over the 3D view.
+func (p *panel) render() { p.u.Render() }
+
+// viewport is the part of the framebuffer the panel and the plot strip
+// leave for the 3D view (all of it in a window too small to split).
+func (p *panel) viewport() gfx.Viewport {
+	x, y, w, h := p.u.SceneViewport()
+	return gfx.Viewport{X: x, Y: y, W: w, H: h}
+}
+
+// sync copies the app's settings and counters into the panel state.
+func (p *panel) sync(a *app) {
+	s, st := &p.st, &a.stats
+	s.Scene = p.sceneIndex(a.sim.sc)
+	s.Paused = a.sim.lp.Paused()
+	s.TimeScale = float32(a.sim.lp.TimeScale())
+	s.VSync = a.vsync
+	s.Fullscreen = a.fullscreen
+	s.Rate = ui.RateTarget(a.target)
+	s.Stabiliser = a.stabiliser.Enabled
+	s.CCD = a.sim.ccdAfterPending()
+	s.Interp = ui.InterpMode(a.view.Mode)
+	d := &a.view.Debug
+	s.Ghosts, s.Trails, s.HitMarkers, s.SleepingTint = d.Ghosts, d.Trails, d.HitMarkers, d.SleepTint
+	s.AABBs, s.Contacts, s.Sweeps = d.Physics.AABBs, d.Physics.Contacts, d.Physics.Sweeps
+	s.ShotSpeed = float32(a.sim.shotSpeed)
+	s.ShotSize = float32(2 * a.sim.shotHalf)
+	s.ShotPlate = a.sim.plate
+
+	s.Tick = st.Tick
+	s.Bodies = st.Bodies
+	s.AwakeBodies = st.Awake
+	s.CCDHits, s.Tunnels, s.Teleports = st.CCDHits, st.Tunnels, st.TeleportsDetected
+	s.PresentHz, s.JitterSeconds, s.PacingHz = st.PresentHz, st.JitterSeconds, st.TargetHz
+}
+
+// sceneIndex is sc's entry in the browser.
+func (p *panel) sceneIndex(sc *scene.Scene) int {
+	if p.fileScene != nil && sc == p.fileScene {
+		return len(p.st.Scenes) - 1
+	}
+	for i, n := range p.st.Scenes {
+		if n == sc.Name {
+			return i
+		}
+	}
+	return 0
+}
+
+// apply acts on what the user changed in the panel, and clears the
+// one-shot requests. Settings are compared with what sync put in, so a
+// setting the user did not touch is left alone (float32 round trips
+// included).
+func (p *panel) apply(a *app) {
+	s, b := &p.st, &p.before
+	sim := &a.sim
+	if s.SceneRequested {
+		s.SceneRequested = false
+		p.loadEntry(a, s.Scene)
+	}
+	if s.ResetRequested {
+		s.ResetRequested = false
+		a.resetScene()
+	}
+	if s.Paused != b.Paused {
+		sim.lp.SetPaused(s.Paused)
+	}
+	if s.StepRequested {
+		s.StepRequested = false
+		sim.lp.SetPaused(true)
+		sim.lp.RequestSingleStep()
+	}
+	if s.TimeScale != b.TimeScale {
+		a.setTimeScale(float64(s.TimeScale))
+	}
+	if s.VSync != b.VSync || s.Rate != b.Rate {
+		a.vsync = s.VSync
+		if s.Rate != b.Rate {
+			a.customHz, a.target = 0, frames.Target(s.Rate)
+		}
+		a.applyDisplay()
+	}
+	if s.Stabiliser != b.Stabiliser {
+		a.stabiliser.Enabled = s.Stabiliser
+		a.stabiliser.Reset()
+	}
+	if s.CCD != b.CCD {
+		sim.setCCD(s.CCD)
+	}
+	if s.Interp != b.Interp {
+		a.view.Mode = interp.Mode(s.Interp)
+	}
+	d := &a.view.Debug
+	d.Ghosts, d.Trails, d.HitMarkers, d.SleepTint = s.Ghosts, s.Trails, s.HitMarkers, s.SleepingTint
+	d.Physics.AABBs, d.Physics.Contacts, d.Physics.Sweeps = s.AABBs, s.Contacts, s.Sweeps
+	if s.ShotSpeed != b.ShotSpeed {
+		sim.shotSpeed = math.Max(minShotSpeed, math.Min(maxShotSpeed, float64(s.ShotSpeed)))
+	}
+	if s.ShotSize != b.ShotSize {
+		sim.shotHalf = math.Max(minShotHalf, math.Min(maxShotHalf, float64(s.ShotSize)/2))
+	}
+	sim.plate = s.ShotPlate
+	if s.FireRequested {
+		s.FireRequested = false
+		sim.fire(&a.cam, false)
+	}
+	if s.ScreenshotRequested {
+		s.ScreenshotRequested = false
+		a.requestScreenshot()
+	}
+	if s.Fullscreen != b.Fullscreen {
+		a.toggleFullscreen()
+	}
+}
+
+// loadEntry loads the browser's entry i (number keys and clicks).
+func (p *panel) loadEntry(a *app, i int) {
+	if i < 0 || i >= len(p.st.Scenes) {
+		return
+	}
+	if p.fileScene != nil && i == len(p.st.Scenes)-1 {
+		if err := a.loadScene(p.fileScene); err != nil {
+			fmt.Fprintln(os.Stderr, "sandbox:", err)
+		}
+		return
+	}
+	a.switchScene(p.st.Scenes[i])
+}
+
+// requestScreenshot asks for a PNG of the next drawn frame, panel included
+// (F12 and the panel's button).
+func (a *app) requestScreenshot() {
+	a.screenshotPending = "sandbox-" + time.Now().Format("20060102-150405.000") + ".png"
+}

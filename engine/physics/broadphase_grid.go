@@ -1,0 +1,193 @@
+package physics
+
+import "math"
+
+// The candidate search of the broadphase: proxies in a uniform grid (see
+// broadphase.go).
+
+// findCandidates makes new proxies around the fat boxes and finds every pair
+// of overlapping proxies, and every proxy overlapping a slab, into bp.cand.
+func (w *World) findCandidates() {
+	bp := &w.bp
+	n := len(w.bodies)
+	if cap(bp.proxy) < n {
+		bp.proxy = make([]fatBox, n, cap(bp.fat))
+	}
+	bp.proxy = bp.proxy[:n]
+	bp.size = growF(bp.size, n)
+	bp.cand = bp.cand[:0]
+	var hist [128]int32
+	for i := range bp.fat {
+		p := bp.makeProxy(i)
+		bp.proxy[i] = p
+		size := math.Max(p.hi.x-p.lo.x, math.Max(p.hi.y-p.lo.y, p.hi.z-p.lo.z))
+		bp.size[i] = size
+		_, exp := math.Frexp(size)
+		hist[clampInt(exp+64, 0, 127)]++
+	}
+	for i := range bp.proxy {
+		lo, hi := bp.proxy[i].lo.vec(), bp.proxy[i].hi.vec()
+		for k := range w.statics {
+			st := &w.statics[k]
+			if overlapsAABB(lo, hi, st.min, st.max) {
+				bp.cand = append(bp.cand, pairKeyStatic(i, k))
+			}
+		}
+	}
+	w.gridPairs(&hist)
+	bp.keyTmp = growU64(bp.keyTmp, len(bp.cand))
+	sorted := sortKeys(bp.cand, bp.keyTmp)
+	if len(sorted) > 0 && &sorted[0] != &bp.cand[0] {
+		bp.cand, bp.keyTmp = sorted, bp.cand
+	}
+	bp.nBodies, bp.nStatics, bp.valid = n, len(w.statics), true
+	bp.searches++
+}
+
+// gridPairs appends the pairs of overlapping proxies found by the grid to
+// bp.cand.
+func (w *World) gridPairs(hist *[128]int32) {
+	bp := &w.bp
+	boxes := bp.proxy
+	n := len(boxes)
+	// Cell size: the smallest power of two holding 90% of the proxies.
+	need := int32(math.Ceil(0.9 * float64(n)))
+	var acc int32
+	exp := 0
+	for k := range hist {
+		acc += hist[k]
+		if acc >= need {
+			exp = k - 64
+			break
+		}
+	}
+	// Then shrink it to the largest proxy in those buckets: a power of two
+	// could be almost twice the typical box, and every doubling of the cell
+	// size multiplies the pairs tested per cell by about eight.
+	limit := math.Ldexp(1, exp)
+	size := 0.0
+	for i := 0; i < n; i++ {
+		if s := bp.size[i]; s <= limit && s > size {
+			size = s
+		}
+	}
+	bp.cellSize = size
+	bp.invCell = 1 / bp.cellSize
+	// Grid origin: the lowest cell of any proxy.
+	omin := sv{math.Inf(1), math.Inf(1), math.Inf(1)}
+	omax := sv{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	for i := 0; i < n; i++ {
+		l, h := &boxes[i].lo, &boxes[i].hi
+		omin = sv{min(omin.x, l.x), min(omin.y, l.y), min(omin.z, l.z)}
+		omax = sv{max(omax.x, h.x), max(omax.y, h.y), max(omax.z, h.z)}
+	}
+	bp.origin = sv{math.Floor(omin.x * bp.invCell), math.Floor(omin.y * bp.invCell), math.Floor(omin.z * bp.invCell)}
+	bp.nx, bp.ny = 1<<21, 1<<21 // cellOf clamps to this, so keys always fit
+	top := bp.cellOf(omax)
+	bp.nx, bp.ny = uint64(top[0]+1), uint64(top[1]+1)
+	bp.cells = bp.cells[:0]
+	bp.big = bp.big[:0]
+	for i := 0; i < n; i++ {
+		c0 := bp.cellOf(boxes[i].lo)
+		c1 := bp.cellOf(boxes[i].hi)
+		count := (c1[0] - c0[0] + 1) * (c1[1] - c0[1] + 1) * (c1[2] - c0[2] + 1)
+		if count > maxCellsPerBody {
+			bp.big = append(bp.big, int32(i))
+			continue
+		}
+		for z := c0[2]; z <= c1[2]; z++ {
+			for y := c0[1]; y <= c1[1]; y++ {
+				for x := c0[0]; x <= c1[0]; x++ {
+					bp.cells = append(bp.cells, cellEntry{key: bp.cellKey(x, y, z), body: int32(i)})
+				}
+			}
+		}
+	}
+	bp.cellTmp = growCells(bp.cellTmp, len(bp.cells))
+	cells := sortCells(bp.cells, bp.cellTmp)
+	// Walk each run of equal keys (one cell) and pair its bodies.
+	for s := 0; s < len(cells); {
+		key := cells[s].key
+		e := s + 1
+		for e < len(cells) && cells[e].key == key {
+			e++
+		}
+		for i := s; i < e; i++ {
+			a := int(cells[i].body)
+			for j := i + 1; j < e; j++ {
+				b := int(cells[j].body)
+				bp.tryPair(a, b, key, true)
+			}
+		}
+		s = e
+	}
+	// Oversized bodies against everyone (each unordered pair once).
+	for bi, big := range bp.big {
+		a := int(big)
+		for b := 0; b < n; b++ {
+			if b == a || bp.isBigBefore(b, bi) {
+				continue
+			}
+			bp.tryPair(a, b, 0, false)
+		}
+	}
+}
+
+// isBigBefore reports whether body b is an oversized body listed before
+// position bi (so the pair was already tested from b's side).
+func (bp *broadphase) isBigBefore(b, bi int) bool {
+	for _, x := range bp.big[:bi] {
+		if int(x) == b {
+			return true
+		}
+	}
+	return false
+}
+
+// tryPair appends the pair (a, b) to the candidates when their proxies
+// overlap. With inCell, the pair is kept only in the cell that holds the
+// corner of their overlap, so it is reported once.
+func (bp *broadphase) tryPair(a, b int, key uint64, inCell bool) {
+	if a == b {
+		return
+	}
+	A, B := &bp.proxy[a], &bp.proxy[b]
+	if !A.overlaps(B) {
+		return
+	}
+	if inCell {
+		c := bp.cellOf(sv{max(A.lo.x, B.lo.x), max(A.lo.y, B.lo.y), max(A.lo.z, B.lo.z)})
+		if bp.cellKey(c[0], c[1], c[2]) != key {
+			return
+		}
+	}
+	if a > b {
+		a, b = b, a
+	}
+	bp.cand = append(bp.cand, pairKeyBodies(a, b))
+}
+
+// cellOf returns the clamped grid coordinates of point p.
+func (bp *broadphase) cellOf(p sv) [3]int64 {
+	return [3]int64{
+		cellCoord(math.Floor(p.x*bp.invCell) - bp.origin.x),
+		cellCoord(math.Floor(p.y*bp.invCell) - bp.origin.y),
+		cellCoord(math.Floor(p.z*bp.invCell) - bp.origin.z),
+	}
+}
+
+func cellCoord(f float64) int64 {
+	switch {
+	case !(f >= 0): // also NaN
+		return 0
+	case f >= cellCoordLimit-1:
+		return cellCoordLimit - 1
+	}
+	return int64(f)
+}
+
+// cellKey packs cell coordinates densely (x + nx (y + ny z)) so that the
+// radix sort has few significant bytes to sort on.
+func (bp *broadphase) cellKey(x, y, z int64) uint64 {
+	return uint64(x) + bp.nx*(uint64(y)+bp.ny*uint64(z))
+}

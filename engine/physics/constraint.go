@@ -1,0 +1,204 @@
+package physics
+
+import "math"
+
+// Constraints: each step the solver turns the active manifolds of the contact
+// cache into a compact array, in graph-colour order, holding exactly what the
+// passes read, Jacobians and effective masses precomputed (prepareRange); the
+// passes (contact_rows.go) stream it front to back twelve times a step, and
+// the impulses go back to the cache at the end (storeRange).
+
+// solverPoint is one normal row of a constraint (128 bytes, two cache lines).
+type solverPoint struct {
+	rAn, rBn sv      // rA x n, rB x n: the row's angular Jacobian
+	iAn, iBn sv      // I_A^-1 (rA x n), I_B^-1 (rB x n)
+	sep      float64 // separation at narrowphase time, m (< 0: penetrating)
+	nMass    float64 // 1 / effective mass along the normal, kg
+	normalI  float64 // accumulated normal impulse, N s
+	maxI     float64 // largest normal impulse after a pass (restitution)
+}
+
+// constraint is one manifold as the solver passes see it (800 bytes): the
+// normal rows of its points, the central row at their centroid, and the
+// friction rows at the centroid.
+type constraint struct {
+	a, b  int32 // solver bodies; b < 0: a slab (the shared zero body)
+	count int32
+	// restitution: the manifold bounces, so the passes track maxI.
+	restitution bool
+	// central: the points are level enough for the central pre-pass.
+	central bool
+	n       sv // normal from a toward b
+	// The points' centroid: its Jacobian, mean separation and effective
+	// mass, for the central pre-pass of the normal rows.
+	rAcn, rBcn sv // rAc x n, rBc x n
+	iAcn, iBcn sv // I_A^-1 (rAc x n), I_B^-1 (rBc x n)
+	sepC       float64
+	cMass      float64
+	// Friction at the centroid: two tangent rows and a twist row about the
+	// normal (accumulated impulses, N s and N m s, and effective masses).
+	t0, t1     sv
+	rAc, rBc   sv // centroid anchors from each centre, m
+	fI0, fI1   float64
+	tMass0     float64
+	tMass1     float64
+	twistI     float64
+	twistMass  float64
+	twistRange float64 // mean distance of the points from the centroid, m
+	friction   float64
+	// k couples the normal rows of a 4-point manifold: an impulse p at point
+	// q changes the normal velocity at point r by k p, with k = 1/m_A +
+	// 1/m_B + (rA_r x n) I_A^-1 (rA_q x n) + (rB_r x n) I_B^-1 (rB_q x n).
+	// Symmetric; only set for count 4, with its row sums ksum.
+	k    [4][4]float64
+	ksum [4]float64
+	pts  [4]solverPoint
+}
+
+// constraintCold holds what only restitution and the write-back read.
+type constraintCold struct {
+	relVel      [4]float64 // normal velocity before the solve, m/s
+	restitution float64
+	m           int32 // index in the contact list
+}
+
+// solverState is the solver's per-step working set (scratch, not state).
+type solverState struct {
+	cons    []constraint
+	cold    []constraintCold
+	order   []int32  // manifold index of each constraint, in colour order
+	colorOf []int32  // colour of each active manifold
+	colors  []int32  // start of each colour in cons, overflow set last, then the end
+	bits    []uint64 // colouring scratch: bodies taken, per colour
+	zero    solverBody
+	restit  bool // some constraint has restitution
+
+	// Parameters of the pass being run, set before each run.
+	base         int  // first constraint of the colour being run
+	overflow     bool // the overflow set: constraints may share bodies
+	h, inv       float64
+	useBias      bool
+	soft, sSoft  softness // body-body and body-slab
+	gh, halfG    sv       // gravity times h, and -g h/2
+	fnPrepare    func(lo, hi int)
+	fnWarm       func(lo, hi int)
+	fnIterate    func(lo, hi int)
+	fnRestitute  func(lo, hi int)
+	fnStore      func(lo, hi int)
+	fnVelocities func(lo, hi int)
+	fnPositions  func(lo, hi int)
+}
+
+// bindSolver makes the stage functions once, so that running a stage
+// allocates no closure.
+func (w *World) bindSolver() {
+	s := &w.sol
+	s.fnPrepare = w.prepareRange
+	s.fnWarm = w.warmRange
+	s.fnIterate = w.iterateRange
+	s.fnRestitute = w.restituteRange
+	s.fnStore = w.storeRange
+	s.fnVelocities = w.integrateVelocities
+	s.fnPositions = w.integrateSubstep
+}
+
+// prepareRange builds constraints [lo, hi) from their manifolds: Jacobians,
+// effective masses, the friction impulses re-projected on this step's
+// tangents, and the normal velocity before the step (for restitution).
+func (w *World) prepareRange(lo, hi int) {
+	sol := &w.sol
+	list := w.contacts.list
+	g := toSV(w.def.Gravity)
+	for i := lo; i < hi; i++ {
+		k := sol.order[i]
+		m := &list[k]
+		c := &sol.cons[i]
+		cold := &sol.cold[i]
+		c.a, c.b, c.count = m.a, m.b, m.count
+		A, B := w.bodyPair(c)
+		n := m.n
+		c.n = n
+		c.t0, c.t1 = tangentsSV(n)
+		c.friction = m.friction
+		c.restitution = m.restitution != 0
+		cold.m, cold.restitution = k, m.restitution
+		// Centroid of the points.
+		cnt := int(m.count)
+		inv := 1 / float64(cnt)
+		var rAc, rBc sv
+		sepSum := 0.0
+		for q := 0; q < cnt; q++ {
+			rAc = rAc.add(m.pts[q].rA)
+			rBc = rBc.add(m.pts[q].rB)
+			sepSum += m.pts[q].sep
+		}
+		rAc, rBc = rAc.scale(inv), rBc.scale(inv)
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for q := 0; q < cnt; q++ {
+			lo, hi = min(lo, m.pts[q].sep), max(hi, m.pts[q].sep)
+		}
+		c.central = cnt > 1 && hi-lo <= centralSpread
+		c.rAc, c.rBc, c.sepC = rAc, rBc, sepSum*inv
+		rng := 0.0
+		for q := 0; q < cnt; q++ {
+			d := m.pts[q].rA.sub(rAc)
+			rng += math.Sqrt(d.dot(d))
+		}
+		c.twistRange = rng * inv
+		c.fI0, c.fI1, c.twistI = m.ft.dot(c.t0), m.ft.dot(c.t1), m.twistI
+		// Relative acceleration along the normal from gravity: nonzero only
+		// against a slab (two bodies fall together).
+		an := 0.0
+		if m.b < 0 {
+			an = -g.dot(n)
+		}
+		c.rAcn, c.rBcn = rAc.cross(n), rBc.cross(n)
+		c.iAcn, c.iBcn = A.invIMul(c.rAcn), B.invIMul(c.rBcn)
+		c.cMass = invOrZero(A.invMass + B.invMass + c.rAcn.dot(c.iAcn) + c.rBcn.dot(c.iBcn))
+		c.tMass0 = invOrZero(effMass(A, rAc, c.t0) + effMass(B, rBc, c.t0))
+		c.tMass1 = invOrZero(effMass(A, rAc, c.t1) + effMass(B, rBc, c.t1))
+		c.twistMass = invOrZero(A.invIMul(n).dot(n) + B.invIMul(n).dot(n))
+		vn0 := B.v.sub(A.v).dot(n)
+		iso := A.iso && B.iso
+		for q := 0; q < cnt; q++ {
+			mp := &m.pts[q]
+			cp := &c.pts[q]
+			cp.rAn, cp.rBn = mp.rA.cross(n), mp.rB.cross(n)
+			if iso {
+				cp.iAn, cp.iBn = cp.rAn.scale(A.invIs), cp.rBn.scale(B.invIs)
+			} else {
+				cp.iAn, cp.iBn = A.invI.mul(cp.rAn), B.invI.mul(cp.rBn)
+			}
+			cp.nMass = invOrZero(A.invMass + B.invMass + cp.rAn.dot(cp.iAn) + cp.rBn.dot(cp.iBn))
+			cp.sep, cp.normalI, cp.maxI = mp.sep, mp.normalI, 0
+			rv := vn0 + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)
+			// A speculative point closes its gap during the step under
+			// gravity: bounce with the speed it will have at impact, not at
+			// the start of the step (which would lose the gap's height).
+			if mp.sep > 0 && rv < 0 && an < 0 {
+				rv = -math.Sqrt(float64(rv*rv) - 2*float64(an*mp.sep))
+			}
+			cold.relVel[q] = rv
+		}
+		if cnt == 4 {
+			mAB := A.invMass + B.invMass
+			for q := 0; q < 4; q++ {
+				for r := q; r < 4; r++ {
+					pq, pr := &c.pts[q], &c.pts[r]
+					kk := mAB + pr.rAn.dot(pq.iAn) + pr.rBn.dot(pq.iBn)
+					c.k[q][r], c.k[r][q] = kk, kk
+				}
+			}
+			for q := 0; q < 4; q++ {
+				kq := &c.k[q]
+				c.ksum[q] = (kq[0] + kq[1]) + (kq[2] + kq[3])
+			}
+		}
+	}
+}
+
+// effMass returns 1/m + (I^-1 (r x n)) . (r x n) for solver body s.
+func effMass(s *solverBody, r, n sv) float64 {
+	rn := r.cross(n)
+	return s.invMass + s.invIMul(rn).dot(rn)
+}

@@ -1,0 +1,353 @@
+package physics
+
+import "math"
+
+// The velocity passes of the contact solver (see contact_solver.go): the
+// normal rows of each constraint, its friction at the centroid, and the
+// batched form for 4-point manifolds.
+
+// fmax is math.Max without the NaN and signed-zero handling, which kept
+// math.Max from inlining in the hot loops. Its branch is predictable (an
+// impulse clamp rarely changes side), which beats a branch-free max here.
+func fmax(a, b float64) float64 {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// iterateRange runs one sequential-impulse pass over constraints
+// [base+lo, base+hi). The constraints of one colour share no body, so any
+// order of their reads and writes gives the same bits; the 4-point ones (a
+// face on a face: nearly all of a stack) are solved in batches, one phase at
+// a time for the whole batch (see solveNormal4), and the others one by one.
+func (w *World) iterateRange(lo, hi int) {
+	sol := &w.sol
+	cons := sol.cons[sol.base+lo : sol.base+hi]
+	inv, useBias := sol.inv, sol.useBias
+	friction := !useBias
+	if sol.overflow {
+		for i := range cons {
+			c := &cons[i]
+			A, B := w.bodyPair(c)
+			solveNormal(c, A, B, inv, useBias, sol.softFor(c))
+			if friction && c.friction != 0 {
+				solveFriction(c, A, B)
+			}
+		}
+		return
+	}
+	var rs [rowBatch]rowScratch
+	var idx [rowBatch]int32
+	for b := 0; b < len(cons); b += rowBatch {
+		e := min(b+rowBatch, len(cons))
+		nb := 0
+		for i := b; i < e; i++ {
+			c := &cons[i]
+			A, B := w.bodyPair(c)
+			if c.count != 4 {
+				solveNormal(c, A, B, inv, useBias, sol.softFor(c))
+				if friction && c.friction != 0 {
+					solveFriction(c, A, B)
+				}
+				continue
+			}
+			gatherRows(c, A, B, inv, useBias, sol.softFor(c), &rs[nb])
+			idx[nb] = int32(i)
+			nb++
+		}
+		for j := 0; j < nb; j++ {
+			solveRows(&cons[idx[j]], &rs[j])
+		}
+		for j := 0; j < nb; j++ {
+			c := &cons[idx[j]]
+			A, B := w.bodyPair(c)
+			applyRows(c, A, B, &rs[j])
+			if friction && c.friction != 0 {
+				// Friction only in the relax pass: in the biased pass it
+				// would fight the push-out velocity (thrown away by the
+				// relax anyway), and warm-starting that into the next
+				// step made stacks whirl.
+				solveFriction(c, A, B)
+			}
+		}
+	}
+}
+
+// softFor returns the soft-contact coefficients of c (slab or body pair).
+func (s *solverState) softFor(c *constraint) *softness {
+	if c.b < 0 {
+		return &s.sSoft
+	}
+	return &s.soft
+}
+
+// solveNormal solves the normal rows of one constraint: the central
+// pre-pass (see the file comment), then each point, with a soft position
+// bias in the biased pass. Only the angular velocities and one scalar, the
+// normal velocity of the centres, are carried from row to row: the linear
+// velocities change only along n, so they are updated once at the end. That
+// keeps the dependency chain from row to row short and in registers.
+func solveNormal(c *constraint, A, B *solverBody, inv float64, useBias bool, sf *softness) {
+	if c.count == 4 {
+		var r rowScratch
+		gatherRows(c, A, B, inv, useBias, sf, &r)
+		solveRows(c, &r)
+		applyRows(c, A, B, &r)
+		return
+	}
+	n := c.n
+	mA, mB := A.invMass, B.invMass
+	mAB := mA + mB
+	cnt := int(c.count)
+	if cnt > 4 {
+		cnt = 4
+	}
+	// Current separations: narrowphase value plus how far the bodies have
+	// moved along the normal since (fixed during the pass).
+	dp := B.dp.sub(A.dp).dot(n)
+	var sep [4]float64
+	for q := 0; q < cnt; q++ {
+		cp := &c.pts[q]
+		sep[q] = cp.sep + dp + B.dth.dot(cp.rBn) - A.dth.dot(cp.rAn)
+	}
+	vn := B.v.sub(A.v).dot(n) // normal velocity of the centres
+	wA, wB := A.w, B.w
+	lin := 0.0 // normal impulse applied in this pass
+	if c.central {
+		s := c.sepC + dp + B.dth.dot(c.rBcn) - A.dth.dot(c.rAcn)
+		v := vn + wB.dot(c.rBcn) - wA.dot(c.rAcn)
+		bias, massScale, impulseScale := normalBias(s, inv, useBias, sf)
+		total := 0.0
+		for q := 0; q < cnt; q++ {
+			total += c.pts[q].normalI
+		}
+		imp := -float64(float64(c.cMass*massScale)*(v+bias)) - float64(impulseScale*total)
+		share := imp / float64(cnt)
+		for q := 0; q < cnt; q++ {
+			cp := &c.pts[q]
+			newI := fmax(cp.normalI+share, 0)
+			d := newI - cp.normalI
+			cp.normalI = newI
+			cp.maxI = fmax(cp.maxI, newI)
+			lin += d
+			wA = wA.madd(cp.iAn, -d)
+			wB = wB.madd(cp.iBn, d)
+		}
+		vn += float64(lin * mAB)
+	}
+	for q := 0; q < cnt; q++ {
+		cp := &c.pts[q]
+		v := vn + wB.dot(cp.rBn) - wA.dot(cp.rAn)
+		bias, massScale, impulseScale := normalBias(sep[q], inv, useBias, sf)
+		imp := -float64(float64(cp.nMass*massScale)*(v+bias)) - float64(impulseScale*cp.normalI)
+		newI := fmax(cp.normalI+imp, 0)
+		imp = newI - cp.normalI
+		cp.normalI = newI
+		cp.maxI = fmax(cp.maxI, newI)
+		lin += imp
+		vn += float64(imp * mAB)
+		wA = wA.madd(cp.iAn, -imp)
+		wB = wB.madd(cp.iBn, imp)
+	}
+	A.v = A.v.madd(n, -float64(lin*mA))
+	A.w = wA
+	if c.b >= 0 {
+		B.v = B.v.madd(n, float64(lin*mB))
+		B.w = wB
+	}
+}
+
+// rowBatch is the number of 4-point constraints solved phase by phase
+// together.
+const rowBatch = 8
+
+// rowScratch carries one 4-point constraint through the phases of a pass.
+type rowScratch struct {
+	v, i           [4]float64 // normal velocity and accumulated impulse per point
+	ra, rb, rc     [4]float64 // row coefficients: scaled mass, bias, impulse scale
+	vC, aC, bC, cC float64    // the central row: velocity and coefficients
+}
+
+// The 4-point constraints (a face resting on a face: nearly every contact of
+// a stack) are solved in three phases over a batch. Instead of carrying the
+// bodies' angular velocities from row to row, the rows carry the normal
+// velocity of each of the four points and update them through the coupling
+// matrix c.k; the bodies are updated once at the end. gatherRows computes
+// everything that does not depend on the chain of rows (the velocities and
+// biases at the start of the pass), solveRows runs the chain (a few scalar
+// operations per row), applyRows moves the bodies. Solved one constraint at
+// a time, the chain of one constraint left the processor waiting, with too
+// many instructions in flight for it to start on the next; with the phases
+// split over a batch, the chains of the batch's constraints overlap.
+
+// gatherRows fills r for constraint c at the start of a pass.
+func gatherRows(c *constraint, A, B *solverBody, inv float64, useBias bool, sf *softness, r *rowScratch) {
+	n := c.n
+	p := &c.pts
+	wA, wB := A.w, B.w
+	dthA, dthB := A.dth, B.dth
+	vn := B.v.sub(A.v).dot(n)
+	dp := B.dp.sub(A.dp).dot(n)
+	for q := range p {
+		cp := &p[q]
+		// Current separation: narrowphase value plus how far the bodies
+		// have moved along the normal since.
+		s := cp.sep + dp + dthB.dot(cp.rBn) - dthA.dot(cp.rAn)
+		bias, massScale, impulseScale := normalBias(s, inv, useBias, sf)
+		r.v[q] = vn + wB.dot(cp.rBn) - wA.dot(cp.rAn)
+		r.i[q] = cp.normalI
+		r.ra[q], r.rb[q], r.rc[q] = float64(cp.nMass*massScale), bias, impulseScale
+	}
+	if c.central {
+		s := c.sepC + dp + dthB.dot(c.rBcn) - dthA.dot(c.rAcn)
+		bias, massScale, impulseScale := normalBias(s, inv, useBias, sf)
+		r.vC = vn + wB.dot(c.rBcn) - wA.dot(c.rAcn)
+		r.aC, r.bC, r.cC = float64(c.cMass*massScale), bias, impulseScale
+	}
+}
+
+// solveRows runs the central pre-pass and the four point rows of c on r.
+func solveRows(c *constraint, r *rowScratch) {
+	k := &c.k
+	i0, i1, i2, i3 := r.i[0], r.i[1], r.i[2], r.i[3]
+	v0, v1, v2, v3 := r.v[0], r.v[1], r.v[2], r.v[3]
+	if c.central {
+		total := (i0 + i1) + (i2 + i3)
+		share := (-float64(r.aC*(r.vC+r.bC)) - float64(r.cC*total)) / 4
+		if i0+share >= 0 && i1+share >= 0 && i2+share >= 0 && i3+share >= 0 {
+			// No point clamps (nearly always): every point takes the
+			// same share, and each velocity moves by the row sum of k.
+			i0, i1, i2, i3 = i0+share, i1+share, i2+share, i3+share
+			v0 += float64(c.ksum[0] * share)
+			v1 += float64(c.ksum[1] * share)
+			v2 += float64(c.ksum[2] * share)
+			v3 += float64(c.ksum[3] * share)
+		} else {
+			n0, n1, n2, n3 := fmax(i0+share, 0), fmax(i1+share, 0), fmax(i2+share, 0), fmax(i3+share, 0)
+			d0, d1, d2, d3 := n0-i0, n1-i1, n2-i2, n3-i3
+			i0, i1, i2, i3 = n0, n1, n2, n3
+			v0 += (float64(k[0][0]*d0) + float64(k[0][1]*d1)) + (float64(k[0][2]*d2) + float64(k[0][3]*d3))
+			v1 += (float64(k[1][0]*d0) + float64(k[1][1]*d1)) + (float64(k[1][2]*d2) + float64(k[1][3]*d3))
+			v2 += (float64(k[2][0]*d0) + float64(k[2][1]*d1)) + (float64(k[2][2]*d2) + float64(k[2][3]*d3))
+			v3 += (float64(k[3][0]*d0) + float64(k[3][1]*d1)) + (float64(k[3][2]*d2) + float64(k[3][3]*d3))
+		}
+	}
+	// Point rows, in order; each updates the later points' velocities.
+	imp := row(v0, i0, r.ra[0], r.rb[0], r.rc[0])
+	i0 += imp
+	v1 += float64(k[0][1] * imp)
+	v2 += float64(k[0][2] * imp)
+	v3 += float64(k[0][3] * imp)
+	imp = row(v1, i1, r.ra[1], r.rb[1], r.rc[1])
+	i1 += imp
+	v2 += float64(k[1][2] * imp)
+	v3 += float64(k[1][3] * imp)
+	imp = row(v2, i2, r.ra[2], r.rb[2], r.rc[2])
+	i2 += imp
+	v3 += float64(k[2][3] * imp)
+	i3 += row(v3, i3, r.ra[3], r.rb[3], r.rc[3])
+	r.i = [4]float64{i0, i1, i2, i3}
+}
+
+// applyRows applies the net change of each point's impulse to the bodies.
+func applyRows(c *constraint, A, B *solverBody, r *rowScratch) {
+	p := &c.pts
+	var dwA, dwB sv
+	lin := 0.0
+	for q := range p {
+		cp := &p[q]
+		d := r.i[q] - cp.normalI
+		cp.normalI = r.i[q]
+		lin += d
+		dwA = dwA.madd(cp.iAn, d)
+		dwB = dwB.madd(cp.iBn, d)
+	}
+	if c.restitution {
+		for q := range p {
+			p[q].maxI = fmax(p[q].maxI, r.i[q])
+		}
+	}
+	n := c.n
+	A.v = A.v.madd(n, -float64(lin*A.invMass))
+	A.w = A.w.sub(dwA)
+	if c.b >= 0 {
+		B.v = B.v.madd(n, float64(lin*B.invMass))
+		B.w = B.w.add(dwB)
+	}
+}
+
+// row solves one normal row at normal velocity v with accumulated impulse
+// acc, scaled effective mass a, bias b and impulse scale c, and returns the
+// impulse to apply (acc plus it stays >= 0).
+func row(v, acc, a, b, c float64) float64 {
+	imp := -float64(a*(v+b)) - float64(c*acc)
+	return fmax(acc+imp, 0) - acc
+}
+
+// solveFriction solves Coulomb friction at the centroid, bounded by mu times
+// the manifold's total normal impulse (the friction disc), and a twist row
+// about the normal bounded by that times the points' mean distance from the
+// centroid. One point of friction per manifold instead of one per corner: a
+// third of the rows, and the same Coulomb bound for a sliding face.
+func solveFriction(c *constraint, A, B *solverBody) {
+	n := c.n
+	mA, mB := A.invMass, B.invMass
+	vA, wA, vB, wB := A.v, A.w, B.v, B.w
+	total := 0.0
+	for q := int32(0); q < c.count; q++ {
+		total += c.pts[q].normalI
+	}
+	maxF := float64(c.friction * total)
+	t0, t1 := c.t0, c.t1
+	dv := vB.add(wB.cross(c.rBc)).sub(vA.add(wA.cross(c.rAc)))
+	n0 := c.fI0 - float64(c.tMass0*dv.dot(t0))
+	n1 := c.fI1 - float64(c.tMass1*dv.dot(t1))
+	if s2 := float64(n0*n0) + float64(n1*n1); s2 > float64(maxF*maxF) {
+		f := maxF / math.Sqrt(s2)
+		n0, n1 = float64(n0*f), float64(n1*f)
+	}
+	l0, l1 := n0-c.fI0, n1-c.fI1
+	c.fI0, c.fI1 = n0, n1
+	P := t0.scale(l0).madd(t1, l1)
+	vA = vA.madd(P, -mA)
+	vB = vB.madd(P, mB)
+	tA, tB := c.rAc.cross(P), c.rBc.cross(P) // angular impulses
+	if c.count > 1 {
+		maxT := float64(maxF * c.twistRange)
+		wt := wB.sub(wA)
+		if A.iso && B.iso {
+			wt = wt.add(tB.scale(B.invIs)).add(tA.scale(A.invIs))
+		} else {
+			wt = wt.add(B.invI.mul(tB)).add(A.invI.mul(tA))
+		}
+		tw := c.twistI - float64(c.twistMass*wt.dot(n))
+		tw = clampF(tw, -maxT, maxT)
+		lt := tw - c.twistI
+		c.twistI = tw
+		tA, tB = tA.madd(n, lt), tB.madd(n, lt)
+	}
+	if A.iso && B.iso {
+		wA = wA.sub(tA.scale(A.invIs))
+		wB = wB.add(tB.scale(B.invIs))
+	} else {
+		wA = wA.sub(A.invI.mul(tA))
+		wB = wB.add(B.invI.mul(tB))
+	}
+	A.v, A.w = vA, wA
+	if c.b >= 0 {
+		B.v, B.w = vB, wB
+	}
+}
+
+// normalBias returns the velocity bias and soft-constraint scales of a point
+// at current separation s.
+func normalBias(s, inv float64, useBias bool, sf *softness) (bias, massScale, impulseScale float64) {
+	if s > 0 {
+		return float64(s * inv), 1, 0 // speculative: may close the gap
+	}
+	if useBias {
+		return fmax(float64(sf.biasRate*s), -maxPushVelocity), sf.massScale, sf.impulseScale
+	}
+	return 0, 1, 0
+}

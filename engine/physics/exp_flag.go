@@ -1,2 +1,0 @@
-package physics
-var keyOrderExp = false

@@ -1,0 +1,95 @@
+package physics
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+)
+
+// The second core must not change a bit: the same scripted run (a pile with
+// shots, teleports and CCD toggles, then a pyramid) gives the same state hash
+// after every step with 1, 2 and 4 workers, and so do the contact events.
+func TestWorkersSameResult(t *testing.T) {
+	type scene struct {
+		name  string
+		build func(def WorldDef) *World
+		ticks int
+	}
+	scenes := []scene{
+		{"pile", func(def WorldDef) *World { return buildPile(t, def, 300) }, 240},
+		{"pyramid", func(def WorldDef) *World { return buildPyramid(t, def, 30, 0.05) }, 60},
+	}
+	for _, sc := range scenes {
+		var worlds []*World
+		for _, n := range []int{1, 2, 4} {
+			def := DefaultWorldDef()
+			def.Workers = n
+			worlds = append(worlds, sc.build(def))
+		}
+		var buf []Input
+		parallel := 0
+		for k := 0; k < sc.ticks; k++ {
+			buf = shotInputs(worlds[0], k, buf)
+			for _, w := range worlds {
+				w.Step(1.0/60, buf)
+			}
+			h := worlds[0].StateHash()
+			for i, w := range worlds[1:] {
+				if w.StateHash() != h {
+					t.Fatalf("%s tick %d: %d workers hash %016x, 1 worker %016x", sc.name, k, w.def.Workers, w.StateHash(), h)
+				}
+				if a, b := fmt.Sprint(worlds[0].Events()), fmt.Sprint(w.Events()); a != b {
+					t.Fatalf("%s tick %d: events differ with %d workers", sc.name, k, worlds[i+1].def.Workers)
+				}
+			}
+			if len(worlds[0].sol.cons) > 2*consChunk {
+				parallel++
+			}
+		}
+		if parallel == 0 {
+			t.Fatalf("%s: no step had enough constraints to be split", sc.name)
+		}
+		if worlds[0].NumBodies() < 100 {
+			t.Fatalf("%s: scene too small", sc.name)
+		}
+		// The helpers did take part (they join when idle, so on a busy
+		// machine not every step; over a run, surely).
+		if runtime.GOMAXPROCS(0) > 1 && worlds[1].par.r.helped.Load() == 0 {
+			t.Errorf("%s: no helper ever ran a chunk", sc.name)
+		}
+	}
+}
+
+// The pool runs every item once, whatever the number of workers and chunks.
+func TestPoolCoversEveryItem(t *testing.T) {
+	for _, workers := range []int{1, 2, 3, 16} {
+		var p pool
+		p.init(workers)
+		p.begin()
+		for _, n := range []int{0, 1, 31, 32, 33, 1000, 4097} {
+			hits := make([]int32, n)
+			p.run(n, 32, func(lo, hi int) {
+				for i := lo; i < hi; i++ {
+					hits[i]++
+				}
+			})
+			for i, h := range hits {
+				if h != 1 {
+					t.Fatalf("%d workers, n %d: item %d run %d times", workers, n, i, h)
+				}
+			}
+		}
+		p.end()
+	}
+}
+
+// Two workers allocate nothing per step either.
+func TestWorkersDoNotAllocate(t *testing.T) {
+	def := DefaultWorldDef()
+	def.Workers = 2
+	w := buildPile(t, def, 300)
+	run(w, 100, 1.0/60)
+	if a := testing.AllocsPerRun(50, func() { w.Step(1.0/60, nil) }); a != 0 {
+		t.Fatalf("%v allocations per step with 2 workers, want 0", a)
+	}
+}

@@ -1,0 +1,111 @@
+package ui
+
+import (
+	"github.com/AllenDang/cimgui-go/imgui"
+	"github.com/AllenDang/cimgui-go/implot"
+)
+
+// Shares of the plot strip's width: frame times, steps and alpha, and the
+// physics stages (which also hold their legend of up to MaxStages names).
+const (
+	framePlotShare = 0.36
+	stepsPlotShare = 0.26
+)
+
+// plotStrip draws the live plots of the last PlotSeconds along the bottom
+// of the 3D view, side by side: frame time, accumulator and dropped time;
+// steps and alpha; physics stage timings. The ring buffers are handed to
+// ImPlot in place, with the offset of the oldest sample, so nothing is
+// copied. Y axes start at 0 and end a little above the largest value shown
+// (ImPlot's auto-fit would hug the data and hide a steady line against the
+// frame).
+func (u *UI) plotStrip(h *History) {
+	const flags = fixedWindow | imgui.WindowFlagsNoTitleBar | imgui.WindowFlagsNoScrollbar | imgui.WindowFlagsNoScrollWithMouse
+	imgui.SetNextWindowPosV(imgui.Vec2{X: 0, Y: u.layout.viewH}, imgui.CondAlways, imgui.Vec2{})
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: u.layout.viewW, Y: u.displaySize.Y - u.layout.viewH}, imgui.CondAlways)
+	if imgui.BeginV("##plots", nil, flags) {
+		u.plots(h)
+	}
+	imgui.End()
+}
+
+func (u *UI) plots(h *History) {
+	now, _, _, _, _, ok := h.Latest()
+	if !ok {
+		imgui.TextUnformatted("no frames yet")
+		return
+	}
+	const plotFlags = implot.FlagsNoMenus | implot.FlagsNoBoxSelect | implot.FlagsNoMouseText
+	const xFlags = implot.AxisFlagsNoLabel | implot.AxisFlagsNoTickLabels
+	const yFlags = implot.AxisFlagsNoLabel
+	// Legends in a row inside the top of the plot, under the title, in the
+	// headroom axisTop leaves: outside, ImPlot would put them above it.
+	const legend = implot.LegendFlagsHorizontal
+	// The strip's inner size, from the layout and the style read once in
+	// New (cimgui-go's ContentRegionAvail and style getters allocate).
+	avail := imgui.Vec2{
+		X: u.layout.viewW - 2*u.windowPadding.X,
+		Y: u.displaySize.Y - u.layout.viewH - 2*u.windowPadding.Y,
+	}
+	w := avail.X - 2*u.itemSpacing.X
+	from := now - PlotSeconds
+
+	if implot.BeginPlotV("frame time (ms), last 5 s", imgui.Vec2{X: w * framePlotShare, Y: avail.Y}, plotFlags) {
+		top := max(h.maxWithin(h.frameMS, PlotSeconds), h.maxWithin(h.accMS, PlotSeconds), h.maxWithin(h.dropMS, PlotSeconds))
+		implot.SetupAxesV("", "", xFlags, yFlags)
+		implot.SetupAxisLimitsV(implot.AxisX1, from, now, implot.CondAlways)
+		implot.SetupAxisLimitsV(implot.AxisY1, 0, axisTop(top), implot.CondAlways)
+		implot.SetupLegendV(implot.LocationNorthWest, legend)
+		plotLine(h, "frame", h.frameMS)
+		plotLine(h, "accumulator", h.accMS)
+		plotLine(h, "dropped", h.dropMS)
+		implot.EndPlot()
+	}
+	imgui.SameLine()
+	if implot.BeginPlotV("steps / frame, alpha (right)", imgui.Vec2{X: w * stepsPlotShare, Y: avail.Y}, plotFlags) {
+		implot.SetupAxesV("", "", xFlags, yFlags)
+		implot.SetupAxisV(implot.AxisY2, "", implot.AxisFlagsOpposite|implot.AxisFlagsNoLabel)
+		implot.SetupAxisLimitsV(implot.AxisX1, from, now, implot.CondAlways)
+		implot.SetupAxisLimitsV(implot.AxisY1, 0, h.maxWithin(h.steps, PlotSeconds)+1, implot.CondAlways)
+		implot.SetupAxisLimitsV(implot.AxisY2, 0, 1, implot.CondAlways)
+		implot.SetupLegendV(implot.LocationNorthWest, legend)
+		xs, ys, n, off := h.series(h.steps)
+		implot.PlotStairsdoublePtrdoublePtrV("steps", xs, ys, n, 0, off, 8)
+		implot.SetAxes(implot.AxisX1, implot.AxisY2)
+		plotLine(h, "alpha", h.alpha)
+		implot.EndPlot()
+	}
+	if len(h.stages) == 0 {
+		return
+	}
+	imgui.SameLine()
+	if implot.BeginPlotV("physics stages, last step (us)", imgui.Vec2{X: -1, Y: avail.Y}, plotFlags) {
+		top := 0.0
+		for k := range h.stages {
+			top = max(top, h.maxWithin(h.stageUS[k], PlotSeconds))
+		}
+		implot.SetupAxesV("", "", xFlags, yFlags)
+		implot.SetupAxisLimitsV(implot.AxisX1, from, now, implot.CondAlways)
+		implot.SetupAxisLimitsV(implot.AxisY1, 0, axisTop(top), implot.CondAlways)
+		// Up to MaxStages names: a column to the right, not a row.
+		implot.SetupLegendV(implot.LocationEast, implot.LegendFlagsOutside)
+		for k, name := range h.stages {
+			plotLine(h, name, h.stageUS[k])
+		}
+		implot.EndPlot()
+	}
+}
+
+// axisTop leaves 15 % of headroom above the largest value, and a unit
+// range when everything is 0.
+func axisTop(v float64) float64 {
+	if !(v > 0) {
+		return 1
+	}
+	return v * 1.15
+}
+
+func plotLine(h *History, label string, y []float64) {
+	xs, ys, n, off := h.series(y)
+	implot.PlotLinedoublePtrdoublePtrV(label, xs, ys, n, 0, off, 8)
+}
