@@ -27,7 +27,7 @@ func (a *app) applyDisplay() {
 		glfw.SwapInterval(0)
 	}
 	_ = a.pacer.SetHz(a.targetHz()) // the rate comes from the cycle or a checked flag
-	a.window.Restart()
+	a.window.Clear()                // the panel's rate and jitter: of the new setting only
 }
 
 // toggleFullscreen switches between the window and fullscreen on the
@@ -42,6 +42,7 @@ func (a *app) toggleFullscreen() {
 		a.win.SetMonitor(nil, w[0], w[1], w[2], w[3], 0)
 		a.fullscreen = false
 		a.pacer.Reset()
+		a.window.Clear()
 		return
 	}
 	a.windowed[0], a.windowed[1] = a.win.GetPos()
@@ -64,6 +65,7 @@ func (a *app) toggleFullscreen() {
 	}
 	a.fullscreen = true
 	a.pacer.Reset()
+	a.window.Clear()
 }
 
 // nearestMode picks the video mode whose refresh rate is nearest hz (the

@@ -59,6 +59,15 @@ func (s *Stats) Present(nowNs int64) {
 // that the gap is not recorded as a frame period). The window is kept.
 func (s *Stats) Restart() { s.hasLast = false }
 
+// Clear empties the window and forgets the last presentation time, so that
+// the summary describes only what follows (after the display rate, vsync or
+// fullscreen changed, the old periods would blur the new rate for seconds).
+// Frames and RunMeanSeconds keep counting the whole run.
+func (s *Stats) Clear() {
+	s.head, s.n = 0, 0
+	s.hasLast = false
+}
+
 // AddPeriod records one frame period in seconds directly.
 func (s *Stats) AddPeriod(seconds float64) {
 	s.total += seconds

@@ -88,3 +88,25 @@ func BenchmarkStatsPresentSummary(b *testing.B) {
 		_ = s.Summary()
 	}
 }
+
+// Clear starts the window afresh: the summary is of the new periods only,
+// while the whole-run numbers keep counting.
+func TestStatsClear(t *testing.T) {
+	s := NewStats(8)
+	for i := 0; i < 8; i++ {
+		s.AddPeriod(1.0 / 60)
+	}
+	s.Present(0)
+	s.Clear()
+	s.Present(10_000_000_000) // after Clear: no period from the gap
+	for i := 0; i < 3; i++ {
+		s.AddPeriod(1.0 / 144)
+	}
+	sum := s.Summary()
+	if sum.Periods != 3 || math.Abs(sum.RateHz-144) > 1e-9 || sum.JitterSeconds > 1e-12 {
+		t.Fatalf("after Clear: %+v, want 3 periods at 144 Hz", sum)
+	}
+	if s.Frames() != 2 || math.Abs(s.RunMeanSeconds()-(8.0/60+3.0/144)/11) > 1e-12 {
+		t.Fatalf("run totals after Clear: %d frames, mean %g", s.Frames(), s.RunMeanSeconds())
+	}
+}

@@ -56,9 +56,9 @@ func (u *UI) keyHelpWindow(open *bool) {
 			for _, k := range KeyHelp {
 				imgui.TableNextRow()
 				imgui.TableNextColumn()
-				imgui.TextUnformatted(k.Key)
+				textUnformatted(k.Key)
 				imgui.TableNextColumn()
-				imgui.TextUnformatted(k.Action)
+				textUnformatted(k.Action)
 			}
 			imgui.EndTable()
 		}

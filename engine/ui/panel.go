@@ -95,7 +95,7 @@ func (u *UI) buttons(s *PanelState) {
 	if s.Paused {
 		imgui.SameLine()
 		imgui.PushStyleColorVec4(imgui.ColText, alertColour)
-		imgui.TextUnformatted("PAUSED")
+		textUnformatted("PAUSED")
 		imgui.PopStyleColor()
 	}
 }
@@ -169,7 +169,7 @@ func (u *UI) summary(s *PanelState) {
 func label(name string) {
 	imgui.TableNextColumn()
 	imgui.PushStyleColorVec4(imgui.ColText, labelColour)
-	imgui.TextUnformatted(name)
+	textUnformatted(name)
 	imgui.PopStyleColor()
 }
 

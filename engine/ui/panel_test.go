@@ -356,3 +356,28 @@ func TestComputeLayout(t *testing.T) {
 		}
 	}
 }
+
+// textUnformatted (the panel's direct, copy-free call into ImGui) makes
+// one text item as wide as its text; the empty string is an empty item.
+func TestTextUnformattedDirect(t *testing.T) {
+	withUI(t, func(win *glfw.Window, u *UI) error {
+		clearFrame()
+		u.NewFrame(1.0 / 60)
+		imgui.Begin("text test")
+		textUnformatted("100% of 12 ms")
+		full := imgui.ItemRectSize()
+		textUnformatted("100%")
+		part := imgui.ItemRectSize()
+		textUnformatted("")
+		empty := imgui.ItemRectSize()
+		l := newLine()
+		l.reset().s("100").s("%").text()
+		fromLine := imgui.ItemRectSize()
+		imgui.End()
+		u.Render()
+		if !(full.X > part.X && part.X > 0 && empty.X == 0 && empty.Y > 0 && fromLine == part) {
+			return fmt.Errorf("text item sizes: %v, %v, empty %v, from a line %v", full, part, empty, fromLine)
+		}
+		return glErr("text")
+	})
+}

@@ -32,7 +32,7 @@ func (u *UI) plotStrip(h *History) {
 func (u *UI) plots(h *History) {
 	now, _, _, _, _, ok := h.Latest()
 	if !ok {
-		imgui.TextUnformatted("no frames yet")
+		textUnformatted("no frames yet")
 		return
 	}
 	const plotFlags = implot.FlagsNoMenus | implot.FlagsNoBoxSelect | implot.FlagsNoMouseText

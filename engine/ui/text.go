@@ -3,8 +3,6 @@ package ui
 import (
 	"strconv"
 	"unsafe"
-
-	"github.com/AllenDang/cimgui-go/imgui"
 )
 
 // line builds one line of panel text in a buffer allocated once, so that
@@ -48,7 +46,7 @@ func (l *line) f(v float64, prec int) *line {
 }
 
 // str views the line as a string without copying. The string is only
-// valid until the next reset; cimgui-go copies it into C memory at once.
+// valid until the next reset; ImGui renders it before the call returns.
 func (l *line) str() string {
 	if len(l.b) == 0 {
 		return ""
@@ -58,5 +56,5 @@ func (l *line) str() string {
 
 // text draws the line.
 func (l *line) text() {
-	imgui.TextUnformatted(l.str())
+	textUnformatted(l.str())
 }
