@@ -62,6 +62,7 @@ type broadphase struct {
 	keys    []uint64 // this step's pairs (overlapping fat boxes), sorted
 	keyTmp  []uint64
 	fresh   []uint64 // candidates of the bodies whose proxy moved
+	merge   []uint64 // scratch for merging fresh candidates in
 	escaped []int32  // bodies whose fat box left its proxy this step
 	moved   []bool   // per body: in escaped
 
@@ -203,9 +204,12 @@ func (w *World) moveProxies() {
 	}
 	bp.keyTmp = growU64(bp.keyTmp, len(bp.fresh))
 	fresh := sortKeys(bp.fresh, bp.keyTmp)
-	// Merge the standing candidates with the fresh ones into keyTmp's
-	// place (fresh may live there: use the spare keys buffer).
-	out := bp.keys[:0]
+	// Merge the standing candidates with the fresh ones into the spare
+	// buffer (fresh may live in keyTmp); cand and merge then swap roles.
+	if need := len(bp.cand) + len(fresh); cap(bp.merge) < need {
+		bp.merge = make([]uint64, 0, need+need/2)
+	}
+	out := bp.merge[:0]
 	i := 0
 	for _, key := range bp.cand {
 		a, tag := key>>32, uint32(key)
@@ -219,7 +223,7 @@ func (w *World) moveProxies() {
 		out = append(out, key)
 	}
 	out = append(out, fresh[i:]...)
-	bp.cand, bp.keys = out, bp.cand[:0]
+	bp.cand, bp.merge = out, bp.cand[:0]
 	for _, e := range bp.escaped {
 		bp.moved[e] = false
 	}

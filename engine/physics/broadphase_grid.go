@@ -15,6 +15,10 @@ func (w *World) findCandidates() {
 	}
 	bp.proxy = bp.proxy[:n]
 	bp.size = growF(bp.size, n)
+	if cap(bp.keyTmp) > cap(bp.cand) {
+		// The two swap roles in the sort: append into the larger one.
+		bp.cand, bp.keyTmp = bp.keyTmp, bp.cand
+	}
 	bp.cand = bp.cand[:0]
 	var hist [128]int32
 	for i := range bp.fat {

@@ -8,18 +8,21 @@ import "math"
 // passes (contact_rows.go) stream it front to back twelve times a step, and
 // the impulses go back to the cache at the end (storeRange).
 
-// solverPoint is one normal row of a constraint (128 bytes, two cache lines).
+// solverPoint is one normal row of a constraint (80 bytes). The products
+// I^-1 (r x n) are not kept: the passes sum the rows' impulses times r x n
+// and multiply by each body's inverse inertia once per constraint (a scale
+// for a cube), which is cheaper than streaming 48 more bytes per point from
+// memory twelve times a step.
 type solverPoint struct {
 	rAn, rBn sv      // rA x n, rB x n: the row's angular Jacobian
-	iAn, iBn sv      // I_A^-1 (rA x n), I_B^-1 (rB x n)
 	sep      float64 // separation at narrowphase time, m (< 0: penetrating)
 	nMass    float64 // 1 / effective mass along the normal, kg
 	normalI  float64 // accumulated normal impulse, N s
 	maxI     float64 // largest normal impulse after a pass (restitution)
 }
 
-// constraint is one manifold as the solver passes see it (800 bytes): the
-// normal rows of its points, the central row at their centroid, and the
+// constraint is one manifold as the solver passes see it (about 650 bytes):
+// the normal rows of its points, the central row at their centroid, and the
 // friction rows at the centroid.
 type constraint struct {
 	a, b  int32 // solver bodies; b < 0: a slab (the shared zero body)
@@ -32,7 +35,6 @@ type constraint struct {
 	// The points' centroid: its Jacobian, mean separation and effective
 	// mass, for the central pre-pass of the normal rows.
 	rAcn, rBcn sv // rAc x n, rBc x n
-	iAcn, iBcn sv // I_A^-1 (rAc x n), I_B^-1 (rBc x n)
 	sepC       float64
 	cMass      float64
 	// Friction at the centroid: two tangent rows and a twist row about the
@@ -47,10 +49,11 @@ type constraint struct {
 	twistRange float64 // mean distance of the points from the centroid, m
 	friction   float64
 	// k couples the normal rows of a 4-point manifold: an impulse p at point
-	// q changes the normal velocity at point r by k p, with k = 1/m_A +
-	// 1/m_B + (rA_r x n) I_A^-1 (rA_q x n) + (rB_r x n) I_B^-1 (rB_q x n).
-	// Symmetric; only set for count 4, with its row sums ksum.
-	k    [4][4]float64
+	// q changes the normal velocity at point r by k_qr p, with k_qr = 1/m_A
+	// + 1/m_B + (rA_r x n) I_A^-1 (rA_q x n) + (rB_r x n) I_B^-1 (rB_q x n).
+	// It is symmetric; k holds k01 k02 k03 k12 k13 k23 (k_qq is 1/nMass) and
+	// ksum its row sums. Only set for count 4.
+	k    [6]float64
 	ksum [4]float64
 	pts  [4]solverPoint
 }
@@ -145,7 +148,15 @@ func (w *World) prepareRange(lo, hi int) {
 			rng += math.Sqrt(d.dot(d))
 		}
 		c.twistRange = rng * inv
-		c.fI0, c.fI1, c.twistI = m.ft.dot(c.t0), m.ft.dot(c.t1), m.twistI
+		c.fI0, c.fI1 = m.ft.dot(c.t0), m.ft.dot(c.t1)
+		// A single point has no twist row: a twist impulse kept from when
+		// the manifold had more points would be warm-started every substep
+		// and never solved, a steady torque about the normal (a shot left
+		// standing on one corner spun up to thousands of rad/s).
+		c.twistI = 0
+		if cnt > 1 {
+			c.twistI = m.twistI
+		}
 		// Relative acceleration along the normal from gravity: nonzero only
 		// against a slab (two bodies fall together).
 		an := 0.0
@@ -153,23 +164,23 @@ func (w *World) prepareRange(lo, hi int) {
 			an = -g.dot(n)
 		}
 		c.rAcn, c.rBcn = rAc.cross(n), rBc.cross(n)
-		c.iAcn, c.iBcn = A.invIMul(c.rAcn), B.invIMul(c.rBcn)
-		c.cMass = invOrZero(A.invMass + B.invMass + c.rAcn.dot(c.iAcn) + c.rBcn.dot(c.iBcn))
+		c.cMass = invOrZero(A.invMass + B.invMass + c.rAcn.dot(A.invIMul(c.rAcn)) + c.rBcn.dot(B.invIMul(c.rBcn)))
 		c.tMass0 = invOrZero(effMass(A, rAc, c.t0) + effMass(B, rBc, c.t0))
 		c.tMass1 = invOrZero(effMass(A, rAc, c.t1) + effMass(B, rBc, c.t1))
 		c.twistMass = invOrZero(A.invIMul(n).dot(n) + B.invIMul(n).dot(n))
 		vn0 := B.v.sub(A.v).dot(n)
 		iso := A.iso && B.iso
+		var iAn, iBn [4]sv
 		for q := 0; q < cnt; q++ {
 			mp := &m.pts[q]
 			cp := &c.pts[q]
 			cp.rAn, cp.rBn = mp.rA.cross(n), mp.rB.cross(n)
 			if iso {
-				cp.iAn, cp.iBn = cp.rAn.scale(A.invIs), cp.rBn.scale(B.invIs)
+				iAn[q], iBn[q] = cp.rAn.scale(A.invIs), cp.rBn.scale(B.invIs)
 			} else {
-				cp.iAn, cp.iBn = A.invI.mul(cp.rAn), B.invI.mul(cp.rBn)
+				iAn[q], iBn[q] = A.invI.mul(cp.rAn), B.invI.mul(cp.rBn)
 			}
-			cp.nMass = invOrZero(A.invMass + B.invMass + cp.rAn.dot(cp.iAn) + cp.rBn.dot(cp.iBn))
+			cp.nMass = invOrZero(A.invMass + B.invMass + cp.rAn.dot(iAn[q]) + cp.rBn.dot(iBn[q]))
 			cp.sep, cp.normalI, cp.maxI = mp.sep, mp.normalI, 0
 			rv := vn0 + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)
 			// A speculative point closes its gap during the step under
@@ -182,16 +193,17 @@ func (w *World) prepareRange(lo, hi int) {
 		}
 		if cnt == 4 {
 			mAB := A.invMass + B.invMass
+			var k [4][4]float64
 			for q := 0; q < 4; q++ {
 				for r := q; r < 4; r++ {
-					pq, pr := &c.pts[q], &c.pts[r]
-					kk := mAB + pr.rAn.dot(pq.iAn) + pr.rBn.dot(pq.iBn)
-					c.k[q][r], c.k[r][q] = kk, kk
+					pr := &c.pts[r]
+					kk := mAB + pr.rAn.dot(iAn[q]) + pr.rBn.dot(iBn[q])
+					k[q][r], k[r][q] = kk, kk
 				}
 			}
+			c.k = [6]float64{k[0][1], k[0][2], k[0][3], k[1][2], k[1][3], k[2][3]}
 			for q := 0; q < 4; q++ {
-				kq := &c.k[q]
-				c.ksum[q] = (kq[0] + kq[1]) + (kq[2] + kq[3])
+				c.ksum[q] = (k[q][0] + k[q][1]) + (k[q][2] + k[q][3])
 			}
 		}
 	}

@@ -111,6 +111,10 @@ func solveNormal(c *constraint, A, B *solverBody, inv float64, useBias bool, sf 
 		cp := &c.pts[q]
 		sep[q] = cp.sep + dp + B.dth.dot(cp.rBn) - A.dth.dot(cp.rAn)
 	}
+	var iAn, iBn [4]sv // I^-1 (r x n) per point
+	for q := 0; q < cnt; q++ {
+		iAn[q], iBn[q] = A.invIMul(c.pts[q].rAn), B.invIMul(c.pts[q].rBn)
+	}
 	vn := B.v.sub(A.v).dot(n) // normal velocity of the centres
 	wA, wB := A.w, B.w
 	lin := 0.0 // normal impulse applied in this pass
@@ -131,8 +135,8 @@ func solveNormal(c *constraint, A, B *solverBody, inv float64, useBias bool, sf 
 			cp.normalI = newI
 			cp.maxI = fmax(cp.maxI, newI)
 			lin += d
-			wA = wA.madd(cp.iAn, -d)
-			wB = wB.madd(cp.iBn, d)
+			wA = wA.madd(iAn[q], -d)
+			wB = wB.madd(iBn[q], d)
 		}
 		vn += float64(lin * mAB)
 	}
@@ -147,8 +151,8 @@ func solveNormal(c *constraint, A, B *solverBody, inv float64, useBias bool, sf 
 		cp.maxI = fmax(cp.maxI, newI)
 		lin += imp
 		vn += float64(imp * mAB)
-		wA = wA.madd(cp.iAn, -imp)
-		wB = wB.madd(cp.iBn, imp)
+		wA = wA.madd(iAn[q], -imp)
+		wB = wB.madd(iBn[q], imp)
 	}
 	A.v = A.v.madd(n, -float64(lin*mA))
 	A.w = wA
@@ -227,25 +231,27 @@ func solveRows(c *constraint, r *rowScratch) {
 			n0, n1, n2, n3 := fmax(i0+share, 0), fmax(i1+share, 0), fmax(i2+share, 0), fmax(i3+share, 0)
 			d0, d1, d2, d3 := n0-i0, n1-i1, n2-i2, n3-i3
 			i0, i1, i2, i3 = n0, n1, n2, n3
-			v0 += (float64(k[0][0]*d0) + float64(k[0][1]*d1)) + (float64(k[0][2]*d2) + float64(k[0][3]*d3))
-			v1 += (float64(k[1][0]*d0) + float64(k[1][1]*d1)) + (float64(k[1][2]*d2) + float64(k[1][3]*d3))
-			v2 += (float64(k[2][0]*d0) + float64(k[2][1]*d1)) + (float64(k[2][2]*d2) + float64(k[2][3]*d3))
-			v3 += (float64(k[3][0]*d0) + float64(k[3][1]*d1)) + (float64(k[3][2]*d2) + float64(k[3][3]*d3))
+			p := &c.pts
+			k00, k11, k22, k33 := invOrZero(p[0].nMass), invOrZero(p[1].nMass), invOrZero(p[2].nMass), invOrZero(p[3].nMass)
+			v0 += (float64(k00*d0) + float64(k[0]*d1)) + (float64(k[1]*d2) + float64(k[2]*d3))
+			v1 += (float64(k[0]*d0) + float64(k11*d1)) + (float64(k[3]*d2) + float64(k[4]*d3))
+			v2 += (float64(k[1]*d0) + float64(k[3]*d1)) + (float64(k22*d2) + float64(k[5]*d3))
+			v3 += (float64(k[2]*d0) + float64(k[4]*d1)) + (float64(k[5]*d2) + float64(k33*d3))
 		}
 	}
 	// Point rows, in order; each updates the later points' velocities.
 	imp := row(v0, i0, r.ra[0], r.rb[0], r.rc[0])
 	i0 += imp
-	v1 += float64(k[0][1] * imp)
-	v2 += float64(k[0][2] * imp)
-	v3 += float64(k[0][3] * imp)
+	v1 += float64(k[0] * imp)
+	v2 += float64(k[1] * imp)
+	v3 += float64(k[2] * imp)
 	imp = row(v1, i1, r.ra[1], r.rb[1], r.rc[1])
 	i1 += imp
-	v2 += float64(k[1][2] * imp)
-	v3 += float64(k[1][3] * imp)
+	v2 += float64(k[3] * imp)
+	v3 += float64(k[4] * imp)
 	imp = row(v2, i2, r.ra[2], r.rb[2], r.rc[2])
 	i2 += imp
-	v3 += float64(k[2][3] * imp)
+	v3 += float64(k[5] * imp)
 	i3 += row(v3, i3, r.ra[3], r.rb[3], r.rc[3])
 	r.i = [4]float64{i0, i1, i2, i3}
 }
@@ -255,13 +261,21 @@ func applyRows(c *constraint, A, B *solverBody, r *rowScratch) {
 	p := &c.pts
 	var dwA, dwB sv
 	lin := 0.0
+	// Angular impulses: the sum of d (r x n) over the points, times each
+	// body's inverse inertia once.
+	var tA, tB sv
 	for q := range p {
 		cp := &p[q]
 		d := r.i[q] - cp.normalI
 		cp.normalI = r.i[q]
 		lin += d
-		dwA = dwA.madd(cp.iAn, d)
-		dwB = dwB.madd(cp.iBn, d)
+		tA = tA.madd(cp.rAn, d)
+		tB = tB.madd(cp.rBn, d)
+	}
+	if A.iso && B.iso {
+		dwA, dwB = tA.scale(A.invIs), tB.scale(B.invIs)
+	} else {
+		dwA, dwB = A.invI.mul(tA), B.invI.mul(tB)
 	}
 	if c.restitution {
 		for q := range p {

@@ -3,11 +3,12 @@ package physics
 import "math"
 
 // The contact cache: one manifold per touching (or nearly touching) pair,
-// sorted by pair key. Each step's narrowphase builds a fresh list by merging
-// the broadphase's sorted pairs with last step's list, so matching a pair to
-// its old manifold (for warm starting and begin/end events) costs nothing
-// extra and no map is needed. Pairs whose bodies are all asleep are carried
-// over unchanged, so a woken stack restarts warm.
+// sorted by pair key. Each step's narrowphase merges the broadphase's sorted
+// pairs with last step's list, so matching a pair to its old manifold (for
+// warm starting and begin/end events) costs nothing extra and no map is
+// needed; when the pairs are exactly last step's, each manifold is rebuilt
+// in its own slot. Pairs whose bodies are all asleep are carried over
+// unchanged, so a woken stack restarts warm.
 
 const (
 	// linearSlop is the penetration left uncorrected, m. The resting

@@ -4,11 +4,9 @@ package physics
 // graph). Constraints of one colour share no dynamic body, so within a colour
 // the order of solving does not change a single bit: each constraint reads and
 // writes only its own two bodies. The solver walks the colours in a fixed
-// order and may spread each colour over several workers. Even on one worker
-// the colour order pays: consecutive constraints are independent, so the
-// processor overlaps one constraint's dependency chain with the next instead
-// of waiting for the body it just wrote (key order solves a column of boxes
-// as one long chain).
+// order, on one worker or several, which is what makes one and two workers
+// give the same bits; it also lets the 4-point rows of a batch of constraints
+// be solved phase by phase (contact_rows.go).
 //
 // Colours are assigned greedily in key order each step (no state is carried,
 // so Snapshot and Restore need nothing). A slab contact involves one dynamic
