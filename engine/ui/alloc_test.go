@@ -1,15 +1,15 @@
 package ui
 
 import (
-	"fmt"
 	"runtime"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/AllenDang/cimgui-go/imgui"
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/glfw/v3.3/glfw"
+
+	"sandbox/internal/allocprof"
 )
 
 // Our per-frame helpers allocate nothing.
@@ -35,73 +35,13 @@ func TestHistoryAndTextAllocateNothing(t *testing.T) {
 	}
 }
 
-// allocSite is one allocating call stack's share of a measurement.
-type allocSite struct {
-	where   string // first non-runtime function
-	owner   string // "ours", "cimgui-go", "test", "other"
-	objects int64
-}
-
-// profileAllocs returns the allocation profile's object counts by stack.
-func profileAllocs() map[[32]uintptr]int64 {
-	runtime.GC()
-	runtime.GC() // the profile lags up to two cycles
-	var recs []runtime.MemProfileRecord
-	n, _ := runtime.MemProfile(nil, true)
-	for {
-		recs = make([]runtime.MemProfileRecord, n+64)
-		var ok bool
-		n, ok = runtime.MemProfile(recs, true)
-		if ok {
-			recs = recs[:n]
-			break
-		}
-	}
-	out := make(map[[32]uintptr]int64, len(recs))
-	for _, r := range recs {
-		out[r.Stack0] += r.AllocObjects
-	}
-	return out
-}
-
-// classify names the first function outside the runtime on a stack and
-// who owns it.
-func classify(stack [32]uintptr) (where, owner string) {
-	var pcs []uintptr
-	for _, pc := range stack {
-		if pc == 0 {
-			break
-		}
-		pcs = append(pcs, pc)
-	}
-	frames := runtime.CallersFrames(pcs)
-	for {
-		f, more := frames.Next()
-		fn := f.Function
-		if !strings.HasPrefix(fn, "runtime.") && !strings.HasPrefix(fn, "internal/") && fn != "" {
-			switch {
-			case strings.HasSuffix(f.File, "_test.go"):
-				return fn, "test"
-			case strings.HasPrefix(fn, "sandbox/engine/ui."):
-				return fn, "ours"
-			case strings.Contains(fn, "github.com/AllenDang/cimgui-go"):
-				return fn, "cimgui-go"
-			}
-			return fn, "other"
-		}
-		if !more {
-			return "?", "other"
-		}
-	}
-}
-
 // Building and drawing the panel allocates nothing on our side in steady
 // state; whatever cimgui-go's wrappers allocate is measured and logged.
 // Allocations are attributed by the heap profile (every allocation sampled)
 // to the first non-runtime function on their stack.
 func TestPanelFrameAllocatesNothingOnOurSide(t *testing.T) {
 	const frames = 60
-	var sites []allocSite
+	var measured allocprof.Result
 	var mallocsPerFrame float64
 	withUI(t, func(win *glfw.Window, u *UI) error {
 		s, err := testState()
@@ -110,64 +50,35 @@ func TestPanelFrameAllocatesNothingOnOurSide(t *testing.T) {
 		}
 		fillHistory(s.History, 600, 10)
 		now := 10.0
-		step := func() {
+		step := func() error {
 			now += 1.0 / 60
 			s.History.Push(Sample{Time: now, FrameSeconds: 1.0 / 60, Steps: 1, Alpha: 0.3, StageNanos: [MaxStages]int64{1000, 2000}})
 			s.Tick++
 			frame(u, &s, 1.0/60)
+			return nil
 		}
 		for i := 0; i < 30; i++ { // warm up: atlas, buffers, ImGui's own vectors
 			step()
 		}
-		old := runtime.MemProfileRate
-		runtime.MemProfileRate = 1
-		defer func() { runtime.MemProfileRate = old }()
-		before := profileAllocs()
 		var ms0, ms1 runtime.MemStats
 		runtime.ReadMemStats(&ms0)
-		for i := 0; i < frames; i++ {
-			step()
-		}
+		measured, err = allocprof.Measure(frames, step, "sandbox/engine/ui.")
 		runtime.ReadMemStats(&ms1)
-		after := profileAllocs()
-		mallocsPerFrame = float64(ms1.Mallocs-ms0.Mallocs) / frames
-		for stack, n := range after {
-			if d := n - before[stack]; d > 0 {
-				where, owner := classify(stack)
-				sites = append(sites, allocSite{where, owner, d})
-			}
+		if err != nil {
+			return err
 		}
+		mallocsPerFrame = float64(ms1.Mallocs-ms0.Mallocs) / frames
 		return glErr("frames")
 	})
-	byOwner := map[string]int64{}
-	byWhere := map[string]int64{}
-	for _, s := range sites {
-		byOwner[s.owner] += s.objects
-		byWhere[s.owner+" "+s.where] += s.objects
+	t.Logf("runtime.MemStats: %.1f mallocs per frame (whole process, profiling included)", mallocsPerFrame)
+	for _, o := range []string{allocprof.Ours, allocprof.Cimgui, allocprof.Other, allocprof.Test} {
+		t.Logf("%-9s %7.1f allocations per frame", o, measured.PerRun(o))
 	}
-	t.Logf("runtime.MemStats: %.1f mallocs per frame (whole process)", mallocsPerFrame)
-	for _, o := range []string{"ours", "cimgui-go", "other", "test"} {
-		t.Logf("%-9s %7.1f allocations per frame", o, float64(byOwner[o])/frames)
+	for _, line := range measured.Sites(12, "") {
+		t.Log("  " + line)
 	}
-	var keys []string
-	for k := range byWhere {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return byWhere[keys[i]] > byWhere[keys[j]] })
-	for i, k := range keys {
-		if i == 12 {
-			break
-		}
-		t.Logf("  %6.1f/frame  %s", float64(byWhere[k])/frames, k)
-	}
-	if byOwner["ours"] != 0 {
-		var ours []string
-		for _, k := range keys {
-			if strings.HasPrefix(k, "ours ") {
-				ours = append(ours, fmt.Sprintf("%s (%d)", k, byWhere[k]))
-			}
-		}
-		t.Fatalf("package ui allocated %d objects over %d frames: %s", byOwner["ours"], frames, strings.Join(ours, ", "))
+	if n := measured.ByOwner[allocprof.Ours]; n != 0 {
+		t.Fatalf("package ui allocated %d objects over %d frames: %s", n, frames, strings.Join(measured.Sites(20, allocprof.Ours), "; "))
 	}
 }
 
