@@ -39,6 +39,8 @@ fuzz:
 	$(GO) test ./engine/scene -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZN)
 	$(GO) test ./engine/ccd -run '^$$' -fuzz '^FuzzSweep$$' -fuzztime $(FUZZN)
 	$(GO) test ./engine/ccd -run '^$$' -fuzz '^FuzzSweepBox$$' -fuzztime $(FUZZN)
+	$(GO) test ./engine/ccd -run '^$$' -fuzz '^FuzzSweptBound$$' -fuzztime $(FUZZN)
+	$(GO) test ./engine/ccd -run '^$$' -fuzz '^FuzzSegmentCrossesBox$$' -fuzztime $(FUZZN)
 	$(GO) test ./engine/physics -run '^$$' -fuzz '^FuzzNoTunnel$$' -fuzztime $(FUZZN)
 
 ## contract: the headless-run contract check from ../shared

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -111,6 +112,8 @@ func (a *app) loadScene(sc *scene.Scene) error {
 		return err
 	}
 	a.r.SetStatics(gfx.Statics(a.sim.world))
+	// -stats pairs ticks with dropped seconds: both count from this load.
+	a.stats.DroppedTotal = 0
 	a.view.Reset()
 	a.cam.frameWorld(a.sim.world, a.viewAspect())
 	a.win.SetTitle("sandbox — " + sc.Name)
@@ -208,7 +211,7 @@ func (a *app) frameOnce() error {
 		}
 		if a.screenshotPending != "" {
 			if err := a.screenshot(a.screenshotPending, fw, fh); err != nil {
-				fmt.Println("sandbox:", err)
+				fmt.Fprintln(os.Stderr, "sandbox:", err)
 			}
 			a.screenshotPending = ""
 		}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 
+	"sandbox/engine/headless"
 	"sandbox/engine/interp"
 )
 
@@ -69,7 +70,9 @@ func newFlagSet(o *options, interpName *string) *flag.FlagSet {
 	fs.Uint64Var(&o.seed, "seed", 1, "headless: seed of the jitter PRNG")
 	fs.Float64Var(&o.seconds, "seconds", 0, "headless: simulated display seconds to run (default 10)")
 	fs.Uint64Var(&o.ticks, "ticks", 0, "headless: stop as soon as this tick completes")
-	fs.BoolVar(&o.ccd, "ccd", true, "continuous collision detection (default: the scene's setting)")
+	// Default false only so that -h does not claim a default: when -ccd is
+	// not given the scene's "ccd" (itself true unless the file says) applies.
+	fs.BoolVar(&o.ccd, "ccd", false, "continuous collision detection on or off; when not given, the scene's \"ccd\" setting")
 	fs.StringVar(interpName, "interp", "lerp", "how poses are drawn between ticks: off, lerp, slerp, extrapolate")
 	fs.StringVar(&o.report, "report", "", "headless: write the run report JSON here")
 	fs.StringVar(&o.trace, "trace", "", "headless: write one JSON line per frame here")
@@ -119,7 +122,7 @@ func parseFlags(args []string) (*options, error) {
 			return nil, usagef("-ticks 0: must be at least 1")
 		}
 		if !o.set["seconds"] {
-			o.seconds = 10
+			o.seconds = headless.DefaultSeconds
 		}
 		// The display itself (rate, jitter, hitches) and -seconds are checked
 		// by the headless runner before anything runs.

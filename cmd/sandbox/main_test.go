@@ -285,3 +285,18 @@ func TestWindowFramesScreenshotStats(t *testing.T) {
 		t.Fatalf("-stats frames = %v, want 30", s["frames"])
 	}
 }
+
+func TestRunawayRunsRefused(t *testing.T) {
+	wantUsageError(t, []string{"-headless", "-display-hz", "1e12", "-ticks", "5"}, "-display-hz")
+	wantUsageError(t, []string{"-headless", "-seconds", "1e300"}, "-seconds")
+	wantUsageError(t, []string{"-headless", "-ticks", "18446744073709551615"}, "-ticks")
+}
+
+func TestCCDFlagHelpClaimsNoDefault(t *testing.T) {
+	out, _, _ := sandbox(t, "-h")
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "scene's \"ccd\"") && strings.Contains(line, "(default") {
+			t.Fatalf("-ccd help claims a default: %q", line)
+		}
+	}
+}

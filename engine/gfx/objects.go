@@ -1,7 +1,6 @@
 package gfx
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -72,9 +71,6 @@ func errorName(e uint32) string {
 	}
 	return fmt.Sprintf("GL error 0x%x", e)
 }
-
-// errDeleted is returned when a deleted object is used.
-var errDeleted = errors.New("gfx: object already deleted")
 
 func errGen(what string) error {
 	return fmt.Errorf("gfx: could not create a GL %s (is a context current?)", what)

@@ -43,10 +43,6 @@ func sleepTint(c [4]float32) [4]float32 {
 	return [4]float32{c[0]*0.55 + 0.02, c[1]*0.55 + 0.04, c[2]*0.55 + 0.10, c[3]}
 }
 
-func mix4(a, b [4]float32, t float32) [4]float32 {
-	return [4]float32{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t, a[3] + (b[3]-a[3])*t}
-}
-
 func mix3(a, b [3]float32, t float32) [3]float32 {
 	return [3]float32{a[0] + (b[0]-a[0])*t, a[1] + (b[1]-a[1])*t, a[2] + (b[2]-a[2])*t}
 }

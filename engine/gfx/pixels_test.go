@@ -3,7 +3,6 @@ package gfx
 import (
 	"fmt"
 	"image"
-	"image/color"
 	"math"
 	"os"
 	"path/filepath"
@@ -97,5 +96,3 @@ func keepImage(t testing.TB, name string, img image.Image) {
 		}
 	}
 }
-
-var _ = color.RGBA{}

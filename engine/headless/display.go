@@ -16,11 +16,15 @@ type DisplayDef struct {
 	Seed         uint64  // seeds the jitter PRNG: same seed, same frame times
 }
 
+// MaxDisplayHz bounds the simulated display: beyond it a run spends
+// millions of frames per tick and never seems to end.
+const MaxDisplayHz = 100000
+
 // Validate names the first field that is out of range, in flag spelling.
 func (d DisplayDef) Validate() error {
 	switch {
-	case !(d.Hz > 0) || math.IsInf(d.Hz, 0):
-		return fmt.Errorf("-display-hz %v: must be a finite rate > 0", d.Hz)
+	case !(d.Hz > 0) || d.Hz > MaxDisplayHz:
+		return fmt.Errorf("-display-hz %v: must be a rate > 0 and <= %g", d.Hz, float64(MaxDisplayHz))
 	case !(d.Jitter >= 0 && d.Jitter < 1):
 		return fmt.Errorf("-jitter %v: must be in [0, 1)", d.Jitter)
 	case d.HitchEvery < 0:

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 
 	"sandbox/engine/interp"
 	"sandbox/engine/loop"
@@ -37,6 +36,13 @@ type Options struct {
 // DefaultSeconds is how long a run lasts when neither ticks nor seconds are given.
 const DefaultSeconds = 10.0
 
+// Run-length bounds: a mistyped -seconds 1e300 or -ticks 2^64-1 is refused
+// rather than left running for ever. 10^8 ticks is 19 days at 60 Hz.
+const (
+	MaxSeconds = 1e7
+	MaxTicks   = 100_000_000
+)
+
 // Validate checks the options without running anything; errors name the flag.
 func (o *Options) Validate() error {
 	if o.Scene == nil {
@@ -45,8 +51,11 @@ func (o *Options) Validate() error {
 	if err := o.Display.Validate(); err != nil {
 		return err
 	}
-	if o.Ticks == 0 && (!(o.Seconds > 0) || math.IsInf(o.Seconds, 0)) {
-		return fmt.Errorf("-seconds %v: must be a finite time > 0", o.Seconds)
+	if o.Ticks == 0 && (!(o.Seconds > 0) || o.Seconds > MaxSeconds) {
+		return fmt.Errorf("-seconds %v: must be a time > 0 and <= %g", o.Seconds, float64(MaxSeconds))
+	}
+	if o.Ticks > MaxTicks {
+		return fmt.Errorf("-ticks %d: must be <= %d", o.Ticks, MaxTicks)
 	}
 	return nil
 }

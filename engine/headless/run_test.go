@@ -205,3 +205,12 @@ func TestSecondsRunsWholeFrames(t *testing.T) {
 		t.Fatalf("5 s at 60 Hz: %d frames, %d ticks; want 300 and 300", rep.Frames, rep.Ticks)
 	}
 }
+
+func TestAppendJSONStringRoundTrips(t *testing.T) {
+	for _, name := range []string{"crate-1", `quote"back\slash`, "ctl\x01\x1f\ttab\nline", "ünï\u2028code", "del\x7f"} {
+		var got string
+		if err := json.Unmarshal(appendJSONString(nil, name), &got); err != nil || got != name {
+			t.Fatalf("%q: round trip gave %q, %v", name, got, err)
+		}
+	}
+}

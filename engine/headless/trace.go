@@ -43,6 +43,25 @@ func appendFloat(b []byte, v float64) []byte {
 	return strconv.AppendFloat(b, v, 'g', -1, 64)
 }
 
+// appendJSONString appends s as a JSON string. strconv.AppendQuote is not
+// enough: its \x and \a escapes are Go, not JSON, and a body name holding a
+// control character would make the line unparseable.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
+
 func appendKey(b []byte, k string) []byte {
 	b = append(b, '"')
 	b = append(b, k...)
@@ -86,7 +105,7 @@ func (t *traceWriter) frame(f traceFrame, w *physics.World, mode interp.Mode, dt
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendQuote(b, v.Name)
+		b = appendJSONString(b, v.Name)
 		b = append(b, ':', '{')
 		b = appendKey(b, "center")
 		b = append(b, '[')
