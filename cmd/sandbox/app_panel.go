@@ -6,9 +6,7 @@ import (
 	"os"
 	"time"
 
-	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
-	"sandbox/engine/interp"
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
@@ -130,10 +128,10 @@ func (p *panel) sync(a *app) {
 	s.TimeScale = float32(a.sim.lp.TimeScale())
 	s.VSync = a.vsync
 	s.Fullscreen = a.fullscreen
-	s.Rate = ui.RateTarget(a.target)
+	s.Rate = a.target
 	s.Stabiliser = a.stabiliser.Enabled
 	s.CCD = a.sim.ccdAfterPending()
-	s.Interp = ui.InterpMode(a.view.Mode)
+	s.Interp = a.view.Mode
 	d := &a.view.Debug
 	s.Ghosts, s.Trails, s.HitMarkers, s.SleepingTint = d.Ghosts, d.Trails, d.HitMarkers, d.SleepTint
 	s.AABBs, s.Contacts, s.Sweeps = d.Physics.AABBs, d.Physics.Contacts, d.Physics.Sweeps
@@ -190,7 +188,7 @@ func (p *panel) apply(a *app) {
 	if s.VSync != b.VSync || s.Rate != b.Rate {
 		a.vsync = s.VSync
 		if s.Rate != b.Rate {
-			a.customHz, a.target = 0, frames.Target(s.Rate)
+			a.customHz, a.target = 0, s.Rate
 		}
 		a.applyDisplay()
 	}
@@ -202,7 +200,7 @@ func (p *panel) apply(a *app) {
 		sim.setCCD(s.CCD)
 	}
 	if s.Interp != b.Interp {
-		a.view.Mode = interp.Mode(s.Interp)
+		a.view.Mode = s.Interp
 	}
 	d := &a.view.Debug
 	d.Ghosts, d.Trails, d.HitMarkers, d.SleepTint = s.Ghosts, s.Trails, s.HitMarkers, s.SleepingTint

@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/go-gl/mathgl/mgl64"
 
+	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
 	"sandbox/engine/interp"
 	"sandbox/engine/physics"
@@ -191,8 +192,8 @@ func TestWindowPanelControls(t *testing.T) {
 		}
 		bodies := a.world().NumBodies()
 		err := edit(func(s *ui.PanelState) {
-			s.Paused, s.TimeScale, s.VSync, s.Rate, s.Stabiliser = true, 0.5, true, ui.Rate144, true
-			s.CCD, s.Interp, s.Ghosts, s.AABBs, s.Contacts, s.Sweeps = false, ui.InterpSlerp, true, true, true, true
+			s.Paused, s.TimeScale, s.VSync, s.Rate, s.Stabiliser = true, 0.5, true, frames.Hz144, true
+			s.CCD, s.Interp, s.Ghosts, s.AABBs, s.Contacts, s.Sweeps = false, interp.Slerp, true, true, true, true
 			s.Trails, s.HitMarkers, s.SleepingTint = false, false, false
 			s.ShotSpeed, s.ShotSize, s.ShotPlate, s.FireRequested = 500, 0.5, true, true
 		})

@@ -2,8 +2,12 @@ package ui
 
 import (
 	"math"
+	"strings"
 	"testing"
 	"unsafe"
+
+	"sandbox/engine/frames"
+	"sandbox/engine/interp"
 )
 
 func TestNewHistoryRefusesBadArguments(t *testing.T) {
@@ -165,32 +169,13 @@ func TestDroppedWithinWindow(t *testing.T) {
 	}
 }
 
-func TestRateTargets(t *testing.T) {
-	var cycle []RateTarget
-	r := RateNative
-	for i := 0; i < 8; i++ {
-		cycle = append(cycle, r)
-		r = r.Next()
+func TestComboItemsFollowTheirTypes(t *testing.T) {
+	want := "native\x0060 Hz\x00120 Hz\x00144 Hz\x00165 Hz\x00240 Hz\x00uncapped\x00"
+	if rateItems != want {
+		t.Fatalf("rate combo %q, want %q", rateItems, want)
 	}
-	want := []RateTarget{RateNative, Rate60, Rate120, Rate144, Rate165, Rate240, RateUncapped, RateNative}
-	for i := range want {
-		if cycle[i] != want[i] {
-			t.Fatalf("H cycle %v, want %v", cycle, want)
-		}
-	}
-	hz := map[RateTarget]float64{RateNative: 0, Rate60: 60, Rate120: 120, Rate144: 144, Rate165: 165, Rate240: 240, RateUncapped: 0}
-	for r, w := range hz {
-		if r.Hz() != w {
-			t.Errorf("%v.Hz() = %v, want %v", r, r.Hz(), w)
-		}
-	}
-	for in, w := range map[float64]RateTarget{0: RateNative, -1: RateNative, 60: Rate60, 59.94: Rate60, 144: Rate144, 150: Rate144, 165: Rate165, 1000: Rate240} {
-		if got := RateTargetForHz(in); got != w {
-			t.Errorf("RateTargetForHz(%v) = %v, want %v", in, got, w)
-		}
-	}
-	if RateTarget(99).String() != "invalid" || RateUncapped.String() != "uncapped" {
-		t.Error("String")
+	if n := strings.Count(interpItems, "\x00"); n != len(interp.Modes()) {
+		t.Fatalf("interpolation combo has %d entries for %d modes", n, len(interp.Modes()))
 	}
 }
 
@@ -200,12 +185,12 @@ func TestClampStateKeepsRanges(t *testing.T) {
 	s.ShotSpeed = 1e9
 	s.ShotSize = float32(math.NaN())
 	s.Rate = 42
-	s.Interp = -1
+	s.Interp = 200
 	s.Scenes = []string{"a"}
 	s.Scene = 3
 	clampState(&s)
 	if s.TimeScale != MinTimeScale || s.ShotSpeed != MaxShotSpeed || s.ShotSize != MinShotSize ||
-		s.Rate != RateNative || s.Interp != InterpLerp || s.Scene != 0 {
+		s.Rate != frames.Native || s.Interp != interp.Lerp || s.Scene != 0 {
 		t.Errorf("clamped state %+v", s)
 	}
 	d := DefaultPanelState()

@@ -2,6 +2,9 @@ package ui
 
 import (
 	"github.com/AllenDang/cimgui-go/imgui"
+
+	"sandbox/engine/frames"
+	"sandbox/engine/interp"
 )
 
 // Colours of the panel.
@@ -241,7 +244,11 @@ func (u *UI) displaySection(s *PanelState) {
 	imgui.Checkbox("fullscreen (F11)", &s.Fullscreen)
 	imgui.SameLine()
 	imgui.Checkbox("plots", &s.ShowPlots)
-	imgui.ComboStr("rate target (H)", (*int32)(&s.Rate), rateItems)
+	// ImGui edits an int32; the state keeps the typed value.
+	u.rateCombo = int32(s.Rate)
+	if imgui.ComboStr("rate target (H)", &u.rateCombo, rateItems) {
+		s.Rate = frames.Target(u.rateCombo)
+	}
 	tooltip("the presentation rate the frame pacer holds (sleep, then spin to the deadline)")
 	imgui.Checkbox("step-count stabiliser (Y)", &s.Stabiliser)
 	tooltip("snap frame times within a tenth of a step of a whole number of steps to it, carrying the rest:\n" +
@@ -254,7 +261,10 @@ func (u *UI) physicsSection(s *PanelState) {
 	}
 	imgui.Checkbox("continuous collision, CCD (C)", &s.CCD)
 	tooltip("swept collision for fast bodies; switched at the next tick boundary")
-	imgui.ComboStr("interpolation (I)", (*int32)(&s.Interp), interpItems)
+	u.interpCombo = int32(s.Interp)
+	if imgui.ComboStr("interpolation (I)", &u.interpCombo, interpItems) {
+		s.Interp = interp.Mode(u.interpCombo)
+	}
 	tooltip("how bodies are drawn between the last two physics poses, by alpha")
 }
 

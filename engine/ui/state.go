@@ -1,85 +1,26 @@
 package ui
 
-// RateTarget is the display-rate target the frame pacer holds (H cycles
-// through them).
-type RateTarget int32
-
-// Display-rate targets, in the order H cycles through them.
-const (
-	RateNative   RateTarget = iota // the monitor's own rate (vsync decides)
-	Rate60                         // 60 Hz
-	Rate120                        // 120 Hz
-	Rate144                        // 144 Hz
-	Rate165                        // 165 Hz
-	Rate240                        // 240 Hz
-	RateUncapped                   // no pacing at all
-	rateCount
+import (
+	"sandbox/engine/frames"
+	"sandbox/engine/interp"
 )
 
-// rateItems are the combo box entries, NUL separated as ImGui wants them.
-const rateItems = "native\x0060 Hz\x00120 Hz\x00144 Hz\x00165 Hz\x00240 Hz\x00uncapped\x00"
-
-var rateHz = [rateCount]float64{0, 60, 120, 144, 165, 240, 0}
-var rateNames = [rateCount]string{"native", "60 Hz", "120 Hz", "144 Hz", "165 Hz", "240 Hz", "uncapped"}
-
-// Hz returns the fixed target rate in Hz, or 0 for RateNative and
-// RateUncapped (which pace by the monitor, or not at all).
-func (r RateTarget) Hz() float64 {
-	if r < 0 || r >= rateCount {
-		return 0
-	}
-	return rateHz[r]
-}
-
-// String names the target as the panel shows it.
-func (r RateTarget) String() string {
-	if r < 0 || r >= rateCount {
-		return "invalid"
-	}
-	return rateNames[r]
-}
-
-// Next is the target after r in the H key's cycle.
-func (r RateTarget) Next() RateTarget {
-	if r < 0 || r >= rateCount-1 {
-		return RateNative
-	}
-	return r + 1
-}
-
-// RateTargetForHz maps a -display-hz value to a target for the panel: 0
-// (or less) to RateNative, any other rate to the nearest listed one.
-func RateTargetForHz(hz float64) RateTarget {
-	if !(hz > 0) {
-		return RateNative
-	}
-	best, bestDiff := Rate60, -1.0
-	for r := Rate60; r <= Rate240; r++ {
-		d := rateHz[r] - hz
-		if d < 0 {
-			d = -d
-		}
-		if bestDiff < 0 || d < bestDiff {
-			best, bestDiff = r, d
-		}
-	}
-	return best
-}
-
-// InterpMode is how bodies are drawn between physics ticks. The order
-// matches interp.Mode (Off, Lerp, Slerp, Extrapolate), so the app can
-// convert with interp.Mode(s.Interp).
-type InterpMode int32
-
-// Interpolation modes.
-const (
-	InterpOff         InterpMode = iota // draw curr
-	InterpLerp                          // lerp + nlerp on the shortest arc (default)
-	InterpSlerp                         // lerp + slerp
-	InterpExtrapolate                   // curr + v * alpha * step
+// The combo boxes' entries, NUL separated as ImGui wants them, in the order
+// of frames.Target and interp.Mode: the panel edits those types directly,
+// so the H and I cycles and their names live in one place each.
+var (
+	rateItems   = comboItems(frames.Native, frames.Uncapped, frames.Target.String)
+	interpItems = "off\x00lerp + nlerp\x00lerp + slerp\x00extrapolate\x00"
 )
 
-const interpItems = "off\x00lerp + nlerp\x00lerp + slerp\x00extrapolate\x00"
+// comboItems joins the names of first..last for an ImGui combo.
+func comboItems[T ~uint8](first, last T, name func(T) string) string {
+	var s string
+	for t := first; t <= last; t++ {
+		s += name(t) + "\x00"
+	}
+	return s
+}
 
 // Limits of the panel's sliders.
 const (
@@ -109,18 +50,18 @@ type PanelState struct {
 	TimeScale     float32 // slow motion factor, MinTimeScale..MaxTimeScale
 
 	// Display.
-	VSync               bool       // V
-	Fullscreen          bool       // F11
-	Rate                RateTarget // H cycles
-	Stabiliser          bool       // step-count stabiliser (snap frame times near whole steps)
-	ScreenshotRequested bool       // one-shot: save a PNG (F12)
+	VSync               bool          // V
+	Fullscreen          bool          // F11
+	Rate                frames.Target // H cycles
+	Stabiliser          bool          // step-count stabiliser (snap frame times near whole steps)
+	ScreenshotRequested bool          // one-shot: save a PNG (F12)
 
 	// Physics.
 	CCD bool // continuous collision detection (C)
 
 	// Rendering and debug draw.
-	Interp       InterpMode // I cycles
-	Ghosts       bool       // wireframes of prev and curr physics poses
+	Interp       interp.Mode // I cycles
+	Ghosts       bool        // wireframes of prev and curr physics poses
 	AABBs        bool
 	Contacts     bool // contact points and normals
 	Sweeps       bool // CCD sweep volumes, time-of-impact point and normal
@@ -171,7 +112,7 @@ func DefaultPanelState() PanelState {
 		TimeScale: 1,
 		VSync:     true,
 		CCD:       true,
-		Interp:    InterpLerp,
+		Interp:    interp.Lerp,
 		ShotSpeed: 300,
 		ShotSize:  0.2,
 		ShowPlots: true,
@@ -184,11 +125,11 @@ func clampState(s *PanelState) {
 	s.TimeScale = clamp32(s.TimeScale, MinTimeScale, MaxTimeScale)
 	s.ShotSpeed = clamp32(s.ShotSpeed, MinShotSpeed, MaxShotSpeed)
 	s.ShotSize = clamp32(s.ShotSize, MinShotSize, MaxShotSize)
-	if s.Rate < 0 || s.Rate >= rateCount {
-		s.Rate = RateNative
+	if s.Rate > frames.Uncapped {
+		s.Rate = frames.Native
 	}
-	if s.Interp < InterpOff || s.Interp > InterpExtrapolate {
-		s.Interp = InterpLerp
+	if s.Interp > interp.Extrapolate {
+		s.Interp = interp.Lerp
 	}
 	if s.Scene < 0 || s.Scene >= len(s.Scenes) {
 		s.Scene = 0

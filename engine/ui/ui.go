@@ -33,6 +33,10 @@ type UI struct {
 	plotCtx *implot.Context
 	r       *renderer
 
+	// ImGui's combo boxes edit an int32 through a pointer that cgo keeps:
+	// a local would escape to the heap every frame, these fields do not.
+	rateCombo, interpCombo int32
+
 	displaySize imgui.Vec2 // window pixels, this frame
 	fbWidth     int        // framebuffer pixels, this frame
 	fbHeight    int
