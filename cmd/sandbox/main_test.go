@@ -1,6 +1,8 @@
 package main
 
 import (
+	"sandbox/internal/testenv"
+
 	"encoding/json"
 	"errors"
 	"os"
@@ -246,18 +248,6 @@ func TestWindowWithoutDisplay(t *testing.T) {
 	}
 }
 
-// needDisplay skips a window test without a display, unless the run
-// requires one (make test sets SANDBOX_REQUIRE_DISPLAY under xvfb-run).
-func needDisplay(t *testing.T) {
-	t.Helper()
-	if os.Getenv("DISPLAY") == "" {
-		if os.Getenv("SANDBOX_REQUIRE_DISPLAY") != "" {
-			t.Fatal("no DISPLAY, but SANDBOX_REQUIRE_DISPLAY is set: run under xvfb-run")
-		}
-		t.Skip("no display: run under xvfb-run")
-	}
-}
-
 func TestWindowFramesScreenshotStats(t *testing.T) {
 	needDisplay(t)
 	dir := t.TempDir()
@@ -300,3 +290,6 @@ func TestCCDFlagHelpClaimsNoDefault(t *testing.T) {
 		}
 	}
 }
+
+// needDisplay skips a window test without a display (see testenv).
+func needDisplay(t testing.TB) { t.Helper(); testenv.NeedDisplay(t) }

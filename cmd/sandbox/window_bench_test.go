@@ -15,9 +15,7 @@ import (
 // frame well inside the period; what is measured is the pacer, not the GPU.
 // Each iteration is one 3 s run; the metrics are the last run's.
 func BenchmarkWindowPacing144(b *testing.B) {
-	if os.Getenv("DISPLAY") == "" {
-		b.Skip("no display: run under xvfb-run")
-	}
+	needDisplay(b)
 	stats := filepath.Join(b.TempDir(), "pace.json")
 	const want = 1.0 / 144
 	for i := 0; i < b.N; i++ {

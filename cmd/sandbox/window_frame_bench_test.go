@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"os"
 	"runtime"
 	"strings"
 	"syscall"
@@ -46,7 +45,7 @@ func BenchmarkWindowFrame(b *testing.B) {
 			if runtime.GOOS != "linux" {
 				b.Skip("GLFW off the main thread only works on X11")
 			}
-			needDisplayB(b)
+			needDisplay(b)
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			sc, err := scene.Parse("boxes.json", []byte(boxesScene(n)))
@@ -90,12 +89,4 @@ func cpuSeconds() float64 {
 		return 0
 	}
 	return float64(ru.Utime.Nano()+ru.Stime.Nano()) * 1e-9
-}
-
-// needDisplayB is needDisplay for benchmarks.
-func needDisplayB(b *testing.B) {
-	b.Helper()
-	if os.Getenv("DISPLAY") == "" {
-		b.Skip("no display: run under xvfb-run")
-	}
 }

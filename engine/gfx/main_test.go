@@ -1,6 +1,8 @@
 package gfx
 
 import (
+	"sandbox/internal/testenv"
+
 	"fmt"
 	"os"
 	"runtime"
@@ -44,18 +46,6 @@ func onMain(f func() error) (err error) {
 	return <-ch
 }
 
-// needDisplay skips a window test without a display, or fails it when the
-// Makefile says a display is required.
-func needDisplay(t testing.TB) {
-	t.Helper()
-	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		if os.Getenv("SANDBOX_REQUIRE_DISPLAY") != "" {
-			t.Fatal("no display (SANDBOX_REQUIRE_DISPLAY is set)")
-		}
-		t.Skip("no display: run under xvfb-run")
-	}
-}
-
 // withContext opens a visible w x h window with a 4.1 core context on the
 // main thread, runs f there with the context current, and closes it.
 func withContext(t testing.TB, w, h int, f func(win *glfw.Window) error) {
@@ -86,3 +76,6 @@ func withContext(t testing.TB, w, h int, f func(win *glfw.Window) error) {
 		t.Fatal(err)
 	}
 }
+
+// needDisplay skips a window test without a display (see testenv).
+func needDisplay(t testing.TB) { t.Helper(); testenv.NeedDisplay(t) }

@@ -17,10 +17,17 @@ import (
 func TestRenderIntoView(t *testing.T) {
 	const w, h = 400, 300
 	view := Viewport{X: 0, Y: 100, W: 240, H: 200} // GL origin: the top-left 240 x 200
+	hidpi := ""
+	defer func() {
+		// Skipped here rather than inside: t.Skip must run on the test's goroutine.
+		if hidpi != "" {
+			t.Skipf("framebuffer %s (HiDPI?): the test checks exact pixels", hidpi)
+		}
+	}()
 	withContext(t, w, h, func(win *glfw.Window) error {
 		fw, fh := win.GetFramebufferSize()
-		if fw != w || fh != h { // (no t.Skip on the main thread)
-			t.Logf("framebuffer %dx%d (HiDPI?): the test is in pixels, skipped", fw, fh)
+		if fw != w || fh != h {
+			hidpi = fmt.Sprintf("%dx%d for a %dx%d window", fw, fh, w, h)
 			return nil
 		}
 		r, err := NewRenderer(Options{CheckErrors: true})

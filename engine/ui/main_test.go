@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"sandbox/internal/testenv"
+
 	"os"
 	"runtime"
 	"testing"
@@ -41,14 +43,5 @@ func onMain(f func() error) error {
 	return <-errc
 }
 
-// needDisplay skips a window test without an X display, or fails it when
-// the Makefile says a display is required.
-func needDisplay(t testing.TB) {
-	t.Helper()
-	if os.Getenv("DISPLAY") == "" {
-		if os.Getenv("SANDBOX_REQUIRE_DISPLAY") != "" {
-			t.Fatal("no display")
-		}
-		t.Skip("no display: run under xvfb-run")
-	}
-}
+// needDisplay skips a window test without a display (see testenv).
+func needDisplay(t testing.TB) { t.Helper(); testenv.NeedDisplay(t) }

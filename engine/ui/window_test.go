@@ -83,7 +83,7 @@ func readBack() image {
 }
 
 // savePNG writes the image to path (for looking at a failing test or the
-// panel's layout: set UI_TEST_PNG=dir).
+// panel's layout: set SANDBOX_TEST_PNG_DIR=dir).
 func (m image) savePNG(path string) error {
 	out := stdimage.NewNRGBA(stdimage.Rect(0, 0, m.w, m.h))
 	for y := 0; y < m.h; y++ {
@@ -100,9 +100,9 @@ func (m image) savePNG(path string) error {
 	return png.Encode(f, out)
 }
 
-// maybeSave saves the image as name.png under $UI_TEST_PNG when set.
+// maybeSave saves the image as name.png under $SANDBOX_TEST_PNG_DIR when set.
 func (m image) maybeSave(name string) error {
-	dir := os.Getenv("UI_TEST_PNG")
+	dir := os.Getenv("SANDBOX_TEST_PNG_DIR")
 	if dir == "" {
 		return nil
 	}
