@@ -16,41 +16,41 @@ import (
 // after Bodies are additions: scripts may ignore them, and none of the
 // contract's fields may ever be renamed or dropped.
 type Report struct {
-	Scene            string       `json:"scene"`
-	PhysicsHz        float64      `json:"physics_hz"`
-	DisplayHz        float64      `json:"display_hz"`
-	Frames           uint64       `json:"frames"`
-	Ticks            uint64       `json:"ticks"`
-	DroppedSeconds   float64      `json:"dropped_seconds"`
-	MaxStepsInAFrame int          `json:"max_steps_in_a_frame"`
-	StateHash        string       `json:"state_hash"`
-	CCDHits          uint64       `json:"ccd_hits"`
-	Tunnels          uint64       `json:"tunnels"`
-	StepMicros       Micros       `json:"step_micros"`
-	Bodies           []BodyReport `json:"bodies"`
+	Scene            string       `json:"scene"`                // the scene's name
+	PhysicsHz        float64      `json:"physics_hz"`           // fixed steps per second
+	DisplayHz        float64      `json:"display_hz"`           // the simulated display's rate
+	Frames           uint64       `json:"frames"`               // display frames run
+	Ticks            uint64       `json:"ticks"`                // physics steps run
+	DroppedSeconds   float64      `json:"dropped_seconds"`      // cut by the frame clamp or the step cap, s
+	MaxStepsInAFrame int          `json:"max_steps_in_a_frame"` // the most steps any one frame ran
+	StateHash        string       `json:"state_hash"`           // hex; equal means bit-identical body states
+	CCDHits          uint64       `json:"ccd_hits"`             // continuous-collision impacts over the run
+	Tunnels          uint64       `json:"tunnels"`              // steps in which a body's path crossed a slab untouched
+	StepMicros       Micros       `json:"step_micros"`          // wall time per step: the one non-deterministic field
+	Bodies           []BodyReport `json:"bodies"`               // creation order
 
 	// Additions to the contract.
-	Jitter         float64 `json:"jitter"`
-	HitchEvery     int     `json:"hitch_every"`
-	HitchSeconds   float64 `json:"hitch_seconds"`
-	Seed           uint64  `json:"seed"`
-	CCD            bool    `json:"ccd"`
-	Interp         string  `json:"interp"`
+	Jitter         float64 `json:"jitter"`          // -jitter
+	HitchEvery     int     `json:"hitch_every"`     // -hitch-every
+	HitchSeconds   float64 `json:"hitch_seconds"`   // -hitch-seconds
+	Seed           uint64  `json:"seed"`            // -seed
+	CCD            bool    `json:"ccd"`             // CCD at the end of the run
+	Interp         string  `json:"interp"`          // how the trace drew poses
 	DisplaySeconds float64 `json:"display_seconds"` // simulated display time the run covered
 	PhysicsSeconds float64 `json:"physics_seconds"` // ticks x step
-	ContactsBegun  uint64  `json:"contacts_begun"`
-	Teleports      uint64  `json:"teleports"`
+	ContactsBegun  uint64  `json:"contacts_begun"`  // contact pairs that began touching
+	Teleports      uint64  `json:"teleports"`       // teleports applied
 }
 
 // BodyReport is one body's state after the last tick.
 type BodyReport struct {
 	Name            string     `json:"name"`
-	Center          [3]float64 `json:"center"`
-	Orientation     [4]float64 `json:"orientation"` // [w, x, y, z]
-	Velocity        [3]float64 `json:"velocity"`
-	AngularVelocity [3]float64 `json:"angular_velocity"`
+	Center          [3]float64 `json:"center"`           // m
+	Orientation     [4]float64 `json:"orientation"`      // unit quaternion [w, x, y, z]
+	Velocity        [3]float64 `json:"velocity"`         // m/s
+	AngularVelocity [3]float64 `json:"angular_velocity"` // rad/s, world frame
 	Sleeping        bool       `json:"sleeping"`
-	Bullet          bool       `json:"bullet"`
+	Bullet          bool       `json:"bullet"` // fired projectile, swept against dynamic bodies too
 }
 
 func vec3(v mgl64.Vec3) [3]float64  { return [3]float64(v) }

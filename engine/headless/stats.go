@@ -7,10 +7,10 @@ import (
 
 // Micros summarises wall-clock step times in microseconds.
 type Micros struct {
-	Mean float64 `json:"mean"`
-	P50  float64 `json:"p50"`
-	P99  float64 `json:"p99"`
-	Max  float64 `json:"max"`
+	Mean float64 `json:"mean"` // arithmetic mean
+	P50  float64 `json:"p50"`  // median (nearest rank)
+	P99  float64 `json:"p99"`  // 99th percentile (nearest rank)
+	Max  float64 `json:"max"`  // slowest step
 }
 
 // summarize returns mean, median, 99th percentile (nearest rank) and maximum
