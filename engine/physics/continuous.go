@@ -209,9 +209,10 @@ func (w *World) supportPoint(i int, dir vec3) vec3 {
 	return add(b.pos, r.mulVec(p))
 }
 
-// impactResponse applies one collision impulse at point with normal n (toward
-// body i) against a slab (other < 0) or a body frozen for this step, with
-// restitution and Coulomb friction. It returns the closing speed and stores
+// impactResponse applies one collision impulse with normal n (toward body i)
+// through body i's centre, against a slab (other < 0) or a body frozen for
+// this step (which takes its share at point), with restitution and Coulomb
+// friction. It returns the closing speed and stores
 // the velocity before the impulse in scratch.vBefore.
 func (w *World) impactResponse(i, other int, point, n vec3) float64 {
 	b := &w.bodies[i]
@@ -221,7 +222,12 @@ func (w *World) impactResponse(i, other int, point, n vec3) float64 {
 	// inertia at the impact pose, or the impulse's energy bookkeeping is off
 	// (a spinning plate could leave faster than it came).
 	s.invI = worldInvInertia(b.q, b.invILocal)
-	ra := sub(point, b.pos)
+	// The impulse acts through the centre of mass, not at the corner the
+	// sweep found: a swept AABB knows when the box arrives, not which
+	// feature a real contact would settle on, and an impulse at a corner
+	// turns a 1,000 m/s head-on hit into a spin that the next contacts
+	// convert into hundreds of m/s sideways. The body keeps its own spin.
+	ra := vec3{}
 	friction, rest := b.friction, b.restitution
 	var o *solverBody
 	var rb vec3
