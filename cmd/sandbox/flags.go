@@ -35,6 +35,8 @@ type options struct {
 	screenshot  string
 	stats       string
 	fireAtFrame int
+	windowW     int // -window-size, screen coordinates; 0 = 1280 x 720
+	windowH     int
 
 	set map[string]bool // flags given on the command line
 }
@@ -43,7 +45,7 @@ type options struct {
 // a mistake worth one clear line rather than silence.
 var (
 	headlessOnly = []string{"jitter", "hitch-every", "hitch-seconds", "seed", "seconds", "ticks", "report", "trace"}
-	windowOnly   = []string{"vsync", "frames", "screenshot", "stats", "fire-at-frame"}
+	windowOnly   = []string{"vsync", "frames", "screenshot", "stats", "fire-at-frame", "window-size"}
 )
 
 // usageError is a bad flag or file: exit status 2.
@@ -57,7 +59,7 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 // errHelp asks for the usage text on stdout and exit status 0.
 var errHelp = errors.New("help")
 
-func newFlagSet(o *options, interpName *string) *flag.FlagSet {
+func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	fs := flag.NewFlagSet("sandbox", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&o.headless, "headless", false, "run without a window on a simulated display")
@@ -81,14 +83,15 @@ func newFlagSet(o *options, interpName *string) *flag.FlagSet {
 	fs.StringVar(&o.screenshot, "screenshot", "", "window: write the last frame as PNG here")
 	fs.StringVar(&o.stats, "stats", "", "window: write frame statistics JSON here")
 	fs.IntVar(&o.fireAtFrame, "fire-at-frame", -1, "window: fire one shot from the camera at this frame (-1 = never)")
+	fs.StringVar(windowSize, "window-size", "1280x720", "window: size WxH in screen coordinates")
 	return fs
 }
 
 // parseFlags reads args (without the program name). Errors are usageError or errHelp.
 func parseFlags(args []string) (*options, error) {
 	o := &options{set: map[string]bool{}}
-	var interpName string
-	fs := newFlagSet(o, &interpName)
+	var interpName, windowSize string
+	fs := newFlagSet(o, &interpName, &windowSize)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, errHelp
@@ -141,6 +144,11 @@ func parseFlags(args []string) (*options, error) {
 		if o.fireAtFrame < -1 {
 			return nil, usagef("-fire-at-frame %d: must be -1 (never) or a frame number", o.fireAtFrame)
 		}
+		if n, err := fmt.Sscanf(windowSize, "%dx%d", &o.windowW, &o.windowH); err != nil || n != 2 ||
+			o.windowW < 64 || o.windowH < 64 || o.windowW > 16384 || o.windowH > 16384 ||
+			fmt.Sprintf("%dx%d", o.windowW, o.windowH) != windowSize {
+			return nil, usagef("-window-size %q: want WxH, each 64 to 16384, e.g. 1280x720", windowSize)
+		}
 		if o.screenshot != "" && !strings.HasSuffix(strings.ToLower(o.screenshot), ".png") {
 			return nil, usagef("-screenshot %q: must name a .png file", o.screenshot)
 		}
@@ -151,8 +159,8 @@ func parseFlags(args []string) (*options, error) {
 // usage is the -h text.
 func usage(w io.Writer) {
 	var o options
-	var s string
-	fs := newFlagSet(&o, &s)
+	var s, ws string
+	fs := newFlagSet(&o, &s, &ws)
 	fmt.Fprintln(w, "usage: sandbox [flags]            open the window (default scene: range)")
 	fmt.Fprintln(w, "       sandbox -headless [flags]  run on a simulated display and write a report")
 	fmt.Fprintln(w, "       sandbox -list-scenes       list the built-in scenes")

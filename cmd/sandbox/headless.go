@@ -132,5 +132,6 @@ func runWindowed(o *options) error {
 	return runWindow(windowOptions{
 		Scene: sc, DisplayHz: o.displayHz, VSync: o.vsync, CCD: ccd, Interp: o.interp,
 		Frames: o.frames, Screenshot: o.screenshot, Stats: o.stats, FireAtFrame: o.fireAtFrame,
+		Width: o.windowW, Height: o.windowH,
 	})
 }

@@ -96,6 +96,10 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-headless", "-ticks", "5", "-report", "/no/such/dir/r.json"}, []string{"-report", "/no/such/dir/r.json"}},
 		{[]string{"-display-hz", "-1"}, []string{"-display-hz"}},
 		{[]string{"-frames", "-2"}, []string{"-frames"}},
+		{[]string{"-window-size", "big"}, []string{"-window-size", "big"}},
+		{[]string{"-window-size", "10x10"}, []string{"-window-size"}},
+		{[]string{"-window-size", "640x480x2"}, []string{"-window-size"}},
+		{[]string{"-headless", "-window-size", "640x480"}, []string{"-window-size"}},
 		{[]string{"stray"}, []string{"stray"}},
 	}
 	for _, c := range cases {

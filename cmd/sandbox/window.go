@@ -81,7 +81,7 @@ func openWindow(o windowOptions) (*glfw.Window, error) {
 	}
 	w, h := o.Width, o.Height
 	if w <= 0 || h <= 0 {
-		w, h = windowSizeFromEnv()
+		w, h = 1280, 720
 	}
 	// No samples for the window's framebuffer: the renderer draws the 3D
 	// view multisampled into its own and resolves it, so the panel drawn
@@ -169,17 +169,6 @@ func guardGLFW(f func() error) (logged string, err error) {
 		}
 	}()
 	return "", f()
-}
-
-// windowSizeFromEnv is the default window size, 1280 x 720, or
-// SANDBOX_WINDOW_SIZE=WxH (e.g. 320x180): the pacing benchmark uses a small
-// window so that a software rasteriser can hold 144 Hz.
-func windowSizeFromEnv() (int, int) {
-	var w, h int
-	if _, err := fmt.Sscanf(os.Getenv("SANDBOX_WINDOW_SIZE"), "%dx%d", &w, &h); err == nil && w > 0 && h > 0 && w <= 16384 && h <= 16384 {
-		return w, h
-	}
-	return 1280, 720
 }
 
 // isGLVersionError tells a driver without GL 4.1 core from no display.
