@@ -1,7 +1,6 @@
 package main
 
 import (
-	"runtime"
 	"testing"
 
 	"sandbox/engine/gfx"
@@ -22,12 +21,7 @@ import (
 // main-thread rule is macOS's), and the package's TestMain belongs to the
 // binary-level tests.
 func TestWindowFrameAllocations(t *testing.T) {
-	needDisplay(t)
-	if runtime.GOOS != "linux" {
-		t.Skip("GLFW off the main thread only works on X11")
-	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	defer lockWindowThread(t)()
 	sc, err := scene.Load("range")
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -42,12 +41,7 @@ func boxesScene(n int) string {
 func BenchmarkWindowFrame(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(fmt.Sprintf("boxes=%d", n), func(b *testing.B) {
-			if runtime.GOOS != "linux" {
-				b.Skip("GLFW off the main thread only works on X11")
-			}
-			needDisplay(b)
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
+			defer lockWindowThread(b)()
 			sc, err := scene.Parse("boxes.json", []byte(boxesScene(n)))
 			if err != nil {
 				b.Fatal(err)

@@ -137,17 +137,26 @@ func TestWindowRangeScreenshot(t *testing.T) {
 	}
 }
 
-// inWindow runs f on a range window of w x h in this process, after 3
-// frames, on this goroutine locked to its thread (X11 allows GLFW off the
-// main thread), and checks that no GL object outlives the window.
-func inWindow(t *testing.T, w, h int, f func(a *app) error) {
+// lockWindowThread prepares an in-process window test: it needs a display
+// and X11 (GLFW off the main thread works there; the main-thread rule is
+// macOS's, and this package's TestMain belongs to the binary-level tests),
+// and the goroutine locked to its OS thread until the returned func runs.
+func lockWindowThread(t testing.TB) (unlock func()) {
 	t.Helper()
 	needDisplay(t)
 	if runtime.GOOS != "linux" {
 		t.Skip("GLFW off the main thread only works on X11")
 	}
 	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	return runtime.UnlockOSThread
+}
+
+// inWindow runs f on a range window of w x h in this process, after 3
+// frames, on this goroutine locked to its thread (X11 allows GLFW off the
+// main thread), and checks that no GL object outlives the window.
+func inWindow(t *testing.T, w, h int, f func(a *app) error) {
+	t.Helper()
+	defer lockWindowThread(t)()
 	sc, err := scene.Load("range")
 	if err != nil {
 		t.Fatal(err)
