@@ -35,13 +35,7 @@ func TestInterpolationModesMoveDrawnBox(t *testing.T) {
 	}
 	cam := Camera{Eye: mgl64.Vec3{0.75, 1.5, 8}, Target: mgl64.Vec3{0.75, 0, 0}}
 	drawnX := map[interp.Mode]float64{}
-	withContext(t, width, height, func(win *glfw.Window) error {
-		fw, fh := win.GetFramebufferSize()
-		r, err := NewRenderer(Options{CheckErrors: true})
-		if err != nil {
-			return err
-		}
-		defer r.Delete()
+	withRenderer(t, width, height, func(win *glfw.Window, r *Renderer, fw, fh int) error {
 		for _, m := range interp.Modes() {
 			v := NewWorldView(m)
 			v.Build(w, alpha, dt, 0, nil, nil)

@@ -77,5 +77,21 @@ func withContext(t testing.TB, w, h int, f func(win *glfw.Window) error) {
 	}
 }
 
+// withRenderer is withContext with a Renderer that checks GL errors after
+// every pass: f gets the window, the renderer and the framebuffer size, and
+// the renderer is deleted when f returns.
+func withRenderer(t testing.TB, w, h int, f func(win *glfw.Window, r *Renderer, fw, fh int) error) {
+	t.Helper()
+	withContext(t, w, h, func(win *glfw.Window) error {
+		r, err := NewRenderer(Options{CheckErrors: true})
+		if err != nil {
+			return err
+		}
+		defer r.Delete()
+		fw, fh := win.GetFramebufferSize()
+		return f(win, r, fw, fh)
+	})
+}
+
 // needDisplay skips a window test without a display (see testenv).
 func needDisplay(t testing.TB) { t.Helper(); testenv.NeedDisplay(t) }

@@ -41,13 +41,7 @@ func TestRenderRange(t *testing.T) {
 		t.Fatal("range has no crate-1")
 	}
 	cb, _ := w.BodyByID(crate)
-	withContext(t, width, height, func(win *glfw.Window) error {
-		fw, fh := win.GetFramebufferSize()
-		r, err := NewRenderer(Options{CheckErrors: true})
-		if err != nil {
-			return err
-		}
-		defer r.Delete()
+	withRenderer(t, width, height, func(win *glfw.Window, r *Renderer, fw, fh int) error {
 		r.SetStatics(Statics(w))
 		v := NewWorldView(interp.Lerp)
 		var lines, overlay LineBatch

@@ -21,13 +21,7 @@ func syntheticStatics() []Instance {
 // camera matrices put them.
 func TestRenderSkyGroundCrate(t *testing.T) {
 	const w, h = 320, 240
-	withContext(t, w, h, func(win *glfw.Window) error {
-		fw, fh := win.GetFramebufferSize()
-		r, err := NewRenderer(Options{CheckErrors: true})
-		if err != nil {
-			return err
-		}
-		defer r.Delete()
+	withRenderer(t, w, h, func(win *glfw.Window, r *Renderer, fw, fh int) error {
 		r.SetStatics(syntheticStatics(), 1)
 		cam := Camera{Eye: mgl64.Vec3{-5, 3, 6}, Target: mgl64.Vec3{0, 0.5, 0}}
 		crate := MakeInstance(mgl64.Vec3{0, 0.5, 0}, mgl64.Vec3{0.5, 0.5, 0.5}, mgl64.QuatIdent(), CrateColor(0))

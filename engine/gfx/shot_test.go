@@ -63,13 +63,7 @@ func TestShotStopsAtThinWallWithMarker(t *testing.T) {
 	}
 
 	cam := Camera{Eye: hit.Point.Add(mgl64.Vec3{-6, 1.5, 3}), Target: hit.Point}
-	withContext(t, width, height, func(win *glfw.Window) error {
-		fw, fh := win.GetFramebufferSize()
-		r, err := NewRenderer(Options{CheckErrors: true})
-		if err != nil {
-			return err
-		}
-		defer r.Delete()
+	withRenderer(t, width, height, func(win *glfw.Window, r *Renderer, fw, fh int) error {
 		r.SetStatics(Statics(w))
 		count := func(markers bool) (int, error) {
 			var lines, overlay LineBatch

@@ -24,17 +24,11 @@ func TestRenderIntoView(t *testing.T) {
 			t.Skipf("framebuffer %s (HiDPI?): the test checks exact pixels", hidpi)
 		}
 	}()
-	withContext(t, w, h, func(win *glfw.Window) error {
-		fw, fh := win.GetFramebufferSize()
+	withRenderer(t, w, h, func(win *glfw.Window, r *Renderer, fw, fh int) error {
 		if fw != w || fh != h {
 			hidpi = fmt.Sprintf("%dx%d for a %dx%d window", fw, fh, w, h)
 			return nil
 		}
-		r, err := NewRenderer(Options{CheckErrors: true})
-		if err != nil {
-			return err
-		}
-		defer r.Delete()
 		r.SetStatics(syntheticStatics(), 1)
 		cam := Camera{Eye: mgl64.Vec3{-5, 3, 6}, Target: mgl64.Vec3{0, 0.5, 0}}
 		crate := MakeInstance(mgl64.Vec3{0, 0.5, 0}, mgl64.Vec3{0.5, 0.5, 0.5}, mgl64.QuatIdent(), CrateColor(0))
