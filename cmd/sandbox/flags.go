@@ -164,6 +164,9 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: sandbox [flags]            open the window (default scene: range)")
 	fmt.Fprintln(w, "       sandbox -headless [flags]  run on a simulated display and write a report")
 	fmt.Fprintln(w, "       sandbox -list-scenes       list the built-in scenes")
+	for _, n := range subcommandNames() {
+		fmt.Fprintf(w, "       sandbox %-18s %s\n", n+" [flags]", subcommands[n].summary)
+	}
 	fmt.Fprintln(w)
 	fs.SetOutput(w)
 	fs.PrintDefaults()

@@ -28,9 +28,15 @@ func main() {
 
 // run is main without the process: it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	o, err := parseFlags(args)
-	if err == nil {
-		err = dispatch(o, stdout)
+	var err error
+	if c, ok := subcommandFor(args); ok {
+		err = c.run(args[1:], stdout, stderr)
+	} else {
+		var o *options
+		o, err = parseFlags(args)
+		if err == nil {
+			err = dispatch(o, stdout)
+		}
 	}
 	switch {
 	case err == nil:
@@ -46,6 +52,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
+}
+
+// subcommandFor returns the command that args name first, if any.
+func subcommandFor(args []string) (subcommand, bool) {
+	if len(args) == 0 {
+		return subcommand{}, false
+	}
+	c, ok := subcommands[args[0]]
+	return c, ok
 }
 
 func dispatch(o *options, stdout io.Writer) error {
