@@ -4,6 +4,8 @@
 # nothing: GLFW builds against the system frameworks.
 #   scripts/setup.sh run    headers GLFW builds against (X11, GL)
 #   scripts/setup.sh test   the same, plus Xvfb for the tests that open a window
+#                           and qemu-user-static, which runs the arm64 build
+#                           for the cross-architecture determinism test
 set -eu
 mode=${1:-run}
 
@@ -13,7 +15,7 @@ command -v apt-get >/dev/null 2>&1 || { echo "setup: not a Debian/Ubuntu machine
 # Debian package names; each is checked on its own so a partly set-up machine
 # only installs what it lacks.
 pkgs="libx11-dev libxrandr-dev libxinerama-dev libxcursor-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev pkg-config gcc"
-[ "$mode" = test ] && pkgs="$pkgs xvfb xauth libgl1-mesa-dri"
+[ "$mode" = test ] && pkgs="$pkgs xvfb xauth libgl1-mesa-dri qemu-user-static"
 
 missing=""
 for p in $pkgs; do

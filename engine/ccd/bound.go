@@ -17,16 +17,24 @@ const trivialAngle = 1e-6
 // rotation returns the rotation matrix rows of q, normalised first; the zero
 // quaternion (and any non-finite one) is the identity, as in physics.BodyDef.
 func rotation(q mgl64.Quat) (r [3][3]float64) {
-	n := q.W*q.W + q.V[0]*q.V[0] + q.V[1]*q.V[1] + q.V[2]*q.V[2]
+	n := float64(q.W*q.W) + float64(q.V[0]*q.V[0]) + float64(q.V[1]*q.V[1]) + float64(q.V[2]*q.V[2])
 	if !(n > 0) || math.IsInf(n, 0) {
 		return [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 	}
 	s := 2 / n
 	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
-	r[0] = [3]float64{1 - s*(y*y+z*z), s * (x*y - w*z), s * (x*z + w*y)}
-	r[1] = [3]float64{s * (x*y + w*z), 1 - s*(x*x+z*z), s * (y*z - w*x)}
-	r[2] = [3]float64{s * (x*z - w*y), s * (y*z + w*x), 1 - s*(x*x+y*y)}
+	// float64(a*b) is never fused into a multiply-add (internal/archcheck).
+	m := func(a, b float64) float64 { return float64(a * b) }
+	r[0] = [3]float64{1 - m(s, m(y, y)+m(z, z)), m(s, m(x, y)-m(w, z)), m(s, m(x, z)+m(w, y))}
+	r[1] = [3]float64{m(s, m(x, y)+m(w, z)), 1 - m(s, m(x, x)+m(z, z)), m(s, m(y, z)-m(w, x))}
+	r[2] = [3]float64{m(s, m(x, z)-m(w, y)), m(s, m(y, z)+m(w, x)), 1 - m(s, m(x, x)+m(y, y))}
 	return r
+}
+
+// length is |v|, rounded the same on every architecture (mgl64's Len may be
+// fused into multiply-adds on arm64; see internal/archcheck).
+func length(v mgl64.Vec3) float64 {
+	return math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
 }
 
 // OrientedExtent returns the world half extents (metres) of the axis-aligned
@@ -37,7 +45,7 @@ func OrientedExtent(half mgl64.Vec3, q mgl64.Quat) mgl64.Vec3 {
 	r := rotation(q)
 	var e mgl64.Vec3
 	for i := 0; i < 3; i++ {
-		e[i] = math.Abs(r[i][0])*half[0] + math.Abs(r[i][1])*half[1] + math.Abs(r[i][2])*half[2]
+		e[i] = float64(math.Abs(r[i][0])*half[0]) + float64(math.Abs(r[i][1])*half[1]) + float64(math.Abs(r[i][2])*half[2])
 	}
 	return e
 }
@@ -58,7 +66,7 @@ func RotationExtent(half mgl64.Vec3, q0, q1 mgl64.Quat) mgl64.Vec3 {
 	if q1 == (mgl64.Quat{}) {
 		q1 = mgl64.QuatIdent()
 	}
-	r := half.Len()
+	r := length(half)
 	if math.IsNaN(r) {
 		r = math.Inf(1)
 	}
@@ -96,14 +104,14 @@ func RotationExtent(half mgl64.Vec3, q0, q1 mgl64.Quat) mgl64.Vec3 {
 // Unlike RotationExtent it stays tight for fast spins whose end orientation
 // happens to equal the start one.
 func SpinExtent(half mgl64.Vec3, q0 mgl64.Quat, angle float64) mgl64.Vec3 {
-	r := half.Len()
+	r := length(half)
 	if math.IsNaN(r) {
 		r = math.Inf(1)
 	}
 	if !(angle >= 0) { // negative or NaN: nothing is known, use the sphere
 		return mgl64.Vec3{r, r, r}
 	}
-	grow := r * min(angle, 2)
+	grow := float64(r * min(angle, 2))
 	e := OrientedExtent(half, q0)
 	for i := 0; i < 3; i++ {
 		e[i] = min(e[i]+grow, r)

@@ -129,7 +129,7 @@ func (w *World) updatePairs(dt float64) {
 		// continuous collision (or, with CCD off, is allowed to tunnel).
 		m := specBase
 		if b.flags&flagSleeping == 0 {
-			if step := math.Sqrt(w.sb[i].v.dot(w.sb[i].v)) * dt; step <= w.ccdFraction(b)*b.minHalf {
+			if step := float64(math.Sqrt(w.sb[i].v.dot(w.sb[i].v)) * dt); step <= w.ccdFraction(b)*b.minHalf {
 				m += step
 			}
 		}

@@ -218,7 +218,7 @@ func solveRows(c *constraint, r *rowScratch) {
 	v0, v1, v2, v3 := r.v[0], r.v[1], r.v[2], r.v[3]
 	if c.central {
 		total := (i0 + i1) + (i2 + i3)
-		share := (-float64(r.aC*(r.vC+r.bC)) - float64(r.cC*total)) / 4
+		share := float64((-float64(r.aC*(r.vC+r.bC)) - float64(r.cC*total)) / 4)
 		if i0+share >= 0 && i1+share >= 0 && i2+share >= 0 && i3+share >= 0 {
 			// No point clamps (nearly always): every point takes the
 			// same share, and each velocity moves by the row sum of k.

@@ -133,7 +133,7 @@ func (d BodyDef) validate() (BodyDef, error) {
 	if !finite(q.W) || !finiteVec(q.V) {
 		return bad("Orientation", q, "is not finite")
 	}
-	n := math.Sqrt(q.W*q.W + q.V.Dot(q.V))
+	n := math.Sqrt(float64(q.W*q.W) + dot(q.V, q.V))
 	if !(n > 1e-12) || !finite(n) {
 		return bad("Orientation", q, "has no usable length")
 	}

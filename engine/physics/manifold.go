@@ -216,7 +216,7 @@ func collideBoxes(A, B *boxShape, margin float64, preferB bool, m *rawManifold) 
 // axis that coincides with a face normal, and a box landing flat would touch
 // down on one corner point.
 func clearlyBetter(s, ref, rel float64) bool {
-	return s > ref+(1-rel)*math.Abs(ref)+absTolerance
+	return s > ref+float64((1-rel)*math.Abs(ref))+absTolerance
 }
 
 // faceContact clips the incident face of box I against the reference face of
@@ -288,7 +288,7 @@ func faceContact(R, I *boxShape, i int, nRef sv, margin float64, m *rawManifold,
 		if z > margin {
 			continue
 		}
-		p := R.c.madd(e1, poly.x[q]).madd(e2, poly.y[q]).madd(nRef, hi+0.5*z)
+		p := R.c.madd(e1, poly.x[q]).madd(e2, poly.y[q]).madd(nRef, hi+float64(0.5*z))
 		cand[nc] = rawPoint{p: p, sep: z, id: featureBase | poly.ids[q]&0xfffff}
 		nc++
 	}
@@ -316,9 +316,9 @@ func clipSide(in, out *facePoly, useY bool, sign, lim float64, plane uint32) {
 		c = &in.y
 	}
 	prev := in.n - 1
-	dPrev := sign*c[prev] - lim
+	dPrev := float64(sign*c[prev]) - lim
 	for q := 0; q < in.n; q++ {
-		dq := sign*c[q] - lim
+		dq := float64(sign*c[q]) - lim
 		if (dPrev <= 0) != (dq <= 0) && out.n < 8 {
 			t := dPrev / (dPrev - dq)
 			o := out.n

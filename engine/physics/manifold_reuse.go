@@ -17,7 +17,7 @@ const (
 
 // cosHalfReuse is cos(reuseAngle/2): two unit quaternions less than
 // reuseAngle apart have |dot| above it.
-var cosHalfReuse = math.Cos(reuseAngle / 2)
+var _, cosHalfReuse = sinCos(reuseAngle / 2)
 
 // n returns the offset from the point to either surface: half its
 // separation along n.

@@ -124,8 +124,8 @@ func integrateRotation(q mgl64.Quat, w vec3, h float64) mgl64.Quat {
 		return q
 	}
 	half := 0.5 * float64(wl*h)
-	s := math.Sin(half) / wl
-	dq := mgl64.Quat{W: math.Cos(half), V: scale(w, s)}
+	sin, cos := sinCos(half)
+	dq := mgl64.Quat{W: cos, V: scale(w, sin/wl)}
 	return quatNormalize(quatMul(dq, q))
 }
 
