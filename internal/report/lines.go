@@ -48,15 +48,3 @@ func AddLines(p *plot.Plot, series ...Series) error {
 	}
 	return nil
 }
-
-// Bars adds a bar chart of values at the whole numbers 0, 1, 2... to p.
-func Bars(p *plot.Plot, values []float64, colour int) error {
-	b, err := plotter.NewBarChart(plotter.Values(values), vg.Points(14))
-	if err != nil {
-		return err
-	}
-	b.Color = Colour(colour)
-	b.LineStyle.Width = 0
-	p.Add(b)
-	return nil
-}

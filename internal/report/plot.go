@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -83,4 +84,19 @@ func NominalTicks(labels []string) plot.ConstantTicks {
 		t[i] = plot.Tick{Value: float64(i), Label: l}
 	}
 	return t
+}
+
+// PlainTicks are gonum's default ticks labelled in the shortest form
+// ("500", not "500.00").
+type PlainTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (PlainTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 6, 64)
+		}
+	}
+	return ticks
 }
