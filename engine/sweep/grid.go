@@ -25,6 +25,9 @@ const (
 	MaxHz     = 10_000  // physics rate, Hz
 	MaxSpeed  = 1e6     // m/s
 	MaxSpin   = 1e6     // rad/s
+	MaxSize   = 2.0     // projectile width, m: the window's largest shot
+	// MaxTotalTrials bounds cells x trials: about half an hour per core.
+	MaxTotalTrials = 100_000_000
 )
 
 // Grid is what one sweep measures: every combination of its lists is a cell.
@@ -113,8 +116,8 @@ func (g *Grid) Validate() error {
 	if len(g.CCD) == 0 {
 		return errors.New("-ccd: empty list")
 	}
-	if math.IsNaN(g.Size) || math.IsInf(g.Size, 0) || g.Size <= 0 || g.Size > 100 {
-		return fmt.Errorf("-size %v: must be > 0 and <= 100 m", g.Size)
+	if math.IsNaN(g.Size) || g.Size <= 0 || g.Size > MaxSize {
+		return fmt.Errorf("-size %v: must be > 0 and <= %g m", g.Size, MaxSize)
 	}
 	if g.Trials < 1 || g.Trials > MaxTrials {
 		return fmt.Errorf("-trials %d: must be 1 to %d", g.Trials, MaxTrials)
@@ -125,6 +128,9 @@ func (g *Grid) Validate() error {
 	if n := g.NumCells(); n < 0 || n > MaxCells {
 		return fmt.Errorf("the lists make %s cells, more than %d: shorten -speeds, -thickness, -hz, -spin, -shape or -ccd",
 			cellCount(g), MaxCells)
+	}
+	if n := g.NumCells() * g.Trials; n > MaxTotalTrials {
+		return fmt.Errorf("-trials %d: %d cells x %d trials is more than %d trials in all", g.Trials, g.NumCells(), g.Trials, MaxTotalTrials)
 	}
 	return nil
 }

@@ -179,6 +179,16 @@ func TestGridValidate(t *testing.T) {
 		{"no CCD setting", func(g *Grid) { g.CCD = nil }, "-ccd"},
 		{"zero size", func(g *Grid) { g.Size = 0 }, "-size"},
 		{"zero trials", func(g *Grid) { g.Trials = 0 }, "-trials"},
+		{"a runaway total", func(g *Grid) {
+			g.Trials = MaxTrials
+			g.Speeds = make([]float64, 400)
+			for i := range g.Speeds {
+				g.Speeds[i] = float64(10 + i)
+			}
+			g.CCD = []bool{true}
+			g.Shapes = []Shape{Cube}
+		}, "-trials"},
+		{"a huge shot", func(g *Grid) { g.Size = 3 }, "-size"},
 		{"too slow to cross", func(g *Grid) { g.Speeds = []float64{1e-4} }, "-speeds"},
 		{"too many cells", func(g *Grid) {
 			g.Speeds = make([]float64, 400)
