@@ -83,6 +83,8 @@ func writePlots(dir string, r *Report, t *TraceReport) error {
 			p.Y.Max *= 1.35 // headroom for the legend
 		case 1:
 			p.Y.Max = float64(r.MaxStepsPerFrame) + 0.5
+		case 2:
+			p.Y.Max = 1000 * r.StepSeconds // the accumulator stays below one step
 		}
 		plots = append(plots, p)
 	}
