@@ -102,7 +102,9 @@ func TestSweepBadFlags(t *testing.T) {
 // partial, and exits 1.
 func TestSweepInterruptWritesPartial(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "sw")
-	cmd := exec.Command(binary, "sweep", "-out", out, "-workers", "1")
+	// 256 trials a cell: the other nine tenths take long enough on any
+	// machine for the signal to land while cells are still being run.
+	cmd := exec.Command(binary, "sweep", "-out", out, "-workers", "1", "-trials", "256")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
