@@ -23,7 +23,9 @@
 // go 1, 2, 4, 8, ... until MaxStepsPerFrame holds them. An alternative,
 // f[i] = max(d[i], C*s[i-1]) (work hidden in the vsync wait), was rejected:
 // under it the onset is C = h whatever the trace and the loop's cap, so it
-// cannot say how much a given trace and config can take.
+// cannot say how much a given trace and config can take. A recorded trace
+// already holds the steps' cost at the time of recording, so for one C is
+// the cost added on top of that.
 //
 // # The spiral-of-death margin
 //

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Shape is what a projectile looks like.
@@ -92,7 +93,10 @@ func (g *Grid) Validate() error {
 		if len(l.values) == 0 {
 			return fmt.Errorf("%s: empty list", l.flag)
 		}
-		for _, v := range l.values {
+		for i, v := range l.values {
+			if slices.Contains(l.values[:i], v) {
+				return fmt.Errorf("%s %v: given twice", l.flag, v)
+			}
 			switch {
 			case math.IsNaN(v) || math.IsInf(v, 0):
 				return fmt.Errorf("%s %v: must be finite", l.flag, v)
@@ -108,13 +112,19 @@ func (g *Grid) Validate() error {
 	if len(g.Shapes) == 0 {
 		return errors.New("-shape: empty list")
 	}
-	for _, s := range g.Shapes {
+	for i, s := range g.Shapes {
 		if s != Cube && s != Plate {
 			return fmt.Errorf("-shape %q: want cube or plate", string(s))
+		}
+		if slices.Contains(g.Shapes[:i], s) {
+			return fmt.Errorf("-shape %s: given twice", s)
 		}
 	}
 	if len(g.CCD) == 0 {
 		return errors.New("-ccd: empty list")
+	}
+	if len(g.CCD) > 2 || len(g.CCD) == 2 && g.CCD[0] == g.CCD[1] {
+		return errors.New("-ccd: on and off may each be given once")
 	}
 	if math.IsNaN(g.Size) || g.Size <= 0 || g.Size > MaxSize {
 		return fmt.Errorf("-size %v: must be > 0 and <= %g m", g.Size, MaxSize)

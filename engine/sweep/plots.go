@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"sort"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -64,7 +65,7 @@ func writePlots(dir string, r *Result) error {
 					values[i][j] = t.rate()
 				}
 			}
-			title := fmt.Sprintf("Tunnel rate at %g Hz physics, CCD %s", hz, onOff(ccd))
+			title := fmt.Sprintf("Tunnel rate at %g Hz physics, CCD %s, over every spin and shape", hz, onOff(ccd))
 			if r.Partial {
 				title += " (partial)"
 			}
@@ -124,6 +125,8 @@ func rateVsSpeed(dir string, r *Result) error {
 			if len(xys) == 0 {
 				continue
 			}
+			// -speeds may come in any order; a line goes left to right.
+			sort.Slice(xys, func(i, j int) bool { return xys[i].X < xys[j].X })
 			name := "" // one legend entry per thickness: the colour
 			if !ccd || !hasCCD(g.CCD, false) {
 				name = fmt.Sprintf("%g mm slab", th*1000)

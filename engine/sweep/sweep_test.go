@@ -178,6 +178,9 @@ func TestGridValidate(t *testing.T) {
 		{"unknown shape", func(g *Grid) { g.Shapes = []Shape{"sphere"} }, "-shape"},
 		{"no CCD setting", func(g *Grid) { g.CCD = nil }, "-ccd"},
 		{"zero size", func(g *Grid) { g.Size = 0 }, "-size"},
+		{"a rate twice", func(g *Grid) { g.Hz = []float64{60, 120, 60} }, "-hz 60: given twice"},
+		{"a shape twice", func(g *Grid) { g.Shapes = []Shape{Plate, Plate} }, "-shape plate: given twice"},
+		{"CCD twice", func(g *Grid) { g.CCD = []bool{false, false} }, "-ccd"},
 		{"zero trials", func(g *Grid) { g.Trials = 0 }, "-trials"},
 		{"a runaway total", func(g *Grid) {
 			g.Trials = MaxTrials

@@ -39,6 +39,7 @@ func (g grid) Y(r int) float64    { return float64(r) }
 // "bad" and stays legible in grey print.
 func (h *HeatMap) Figure() Figure {
 	return func(c draw.Canvas) {
+		c = margin(c)
 		cmap := moreland.SmoothBlueRed()
 		cmap.SetMin(h.Min)
 		cmap.SetMax(h.Max)
@@ -87,7 +88,7 @@ func (h *HeatMap) Figure() Figure {
 
 		barW := vg.Points(60)
 		main := draw.Crop(c, 0, -barW-vg.Points(14), 0, 0)
-		side := draw.Crop(c, c.Max.X-c.Min.X-barW, -vg.Points(8), vg.Points(22), -vg.Points(34))
+		side := draw.Crop(c, c.Max.X-c.Min.X-barW, 0, vg.Points(22), -vg.Points(28))
 		p.Draw(main)
 		bar.Draw(side)
 	}

@@ -31,8 +31,15 @@ func SavePNG(path string, w, h vg.Length, fig Figure) error {
 	return write(path, buf.Bytes())
 }
 
-// Single draws one plot on the whole canvas.
-func Single(p *plot.Plot) Figure { return p.Draw }
+// Single draws one plot on the whole canvas, less a small margin.
+func Single(p *plot.Plot) Figure {
+	return func(c draw.Canvas) { p.Draw(margin(c)) }
+}
+
+// margin keeps titles and the last tick label off the image's edge.
+func margin(c draw.Canvas) draw.Canvas {
+	return draw.Crop(c, vg.Points(4), -vg.Points(8), vg.Points(4), -vg.Points(6))
+}
 
 // Stack draws plots one above the other, their data areas aligned so that
 // plots sharing an x axis (a time series of several quantities) line up.
