@@ -78,6 +78,7 @@ func TestSweepBadFlags(t *testing.T) {
 		{[]string{"-trials", "0"}, "-trials"},
 		{[]string{"-shape", "cube,ball"}, "-shape"},
 		{[]string{"-ccd", "maybe"}, "-ccd"},
+		{[]string{"-hz", "60,60"}, "-hz 60: given twice"},
 		{[]string{"-workers", "0"}, "-workers"},
 		{[]string{"-speeds", many}, "100000"},
 		{[]string{"-nope"}, "-nope"},
