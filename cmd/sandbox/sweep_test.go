@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -64,7 +65,11 @@ func TestSweepFailOnTunnel(t *testing.T) {
 func TestSweepBadFlags(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "never")
-	many := strings.Repeat("1,", 400) + "2"
+	var speeds []string
+	for i := 1; i <= 401; i++ {
+		speeds = append(speeds, strconv.Itoa(i))
+	}
+	many := strings.Join(speeds, ",") // 401 x 5 x 4 x 4 x 2 x 2 cells
 	cases := []struct {
 		args []string
 		name string
