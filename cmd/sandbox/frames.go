@@ -166,6 +166,16 @@ func runFrames(args []string, stdout, stderr io.Writer) error {
 		}
 		traces = append(traces, namedTrace{k, "synthetic", frames})
 	}
+	if f.trace != "" {
+		// With -force, an output must never replace the trace being read.
+		files := []safeio.Named{{Flag: "-trace", Path: f.trace}}
+		for _, name := range framesOutputs(traces, f.withCost) {
+			files = append(files, safeio.Named{Flag: "-out", Path: filepath.Join(f.out, name)})
+		}
+		if err := safeio.Distinct(files...); err != nil {
+			return usageError{err}
+		}
+	}
 	if err := safeio.PrepareDir(f.out, f.force); err != nil {
 		return usagef("-out %q: %v", f.out, err)
 	}
@@ -197,4 +207,16 @@ func runFrames(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "frames: wrote %s\n", f.out)
 	return nil
+}
+
+// framesOutputs names every file a frames run writes into -out.
+func framesOutputs(traces []namedTrace, withCost bool) []string {
+	names := []string{frametrace.MarkdownFile, frametrace.JSONFile}
+	for _, t := range traces {
+		names = append(names, frametrace.CSVFile(t.name, false), frametrace.TimePlotFile(t.name), frametrace.HistogramFile(t.name))
+		if withCost {
+			names = append(names, frametrace.CSVFile(t.name, true))
+		}
+	}
+	return names
 }

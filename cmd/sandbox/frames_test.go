@@ -128,4 +128,15 @@ func TestFramesBadFlags(t *testing.T) {
 		}
 	}
 	wantUsageError(t, []string{"frames", "-synthetic", "60hz"}, "-out")
+
+	// A trace named like an output, in the -out folder, with -force: refused,
+	// and the trace is left as it was.
+	own := filepath.Join(dir, "own")
+	os.Mkdir(own, 0o755)
+	trace := filepath.Join(own, "frames.json")
+	os.WriteFile(trace, []byte("{\"frame_seconds\":0.01}\n"), 0o644)
+	wantUsageError(t, []string{"frames", "-trace", trace, "-out", own, "-force"}, "-trace", "same file")
+	if b, _ := os.ReadFile(trace); string(b) != "{\"frame_seconds\":0.01}\n" {
+		t.Fatalf("the trace was changed: %q", b)
+	}
 }
