@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
@@ -30,6 +31,36 @@ func WriteCSV(path string, header []string, rows [][]string) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return write(path, buf.Bytes())
+}
+
+// WriteCSVRows streams a header line and n rows, row(i, rec) filling rec
+// (reused, so a long trace is never held as strings in memory) with row i.
+func WriteCSVRows(path string, header []string, n int, row func(i int, rec []string) []string) error {
+	f, err := safeio.Create(path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	defer f.Abort()
+	buf := bufio.NewWriterSize(f, 1<<16)
+	w := csv.NewWriter(buf)
+	w.Write(header)
+	rec := make([]string, 0, len(header))
+	for i := 0; i < n; i++ {
+		if err := w.Write(row(i, rec[:0])); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := buf.Flush(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
 }
 
 // WriteText writes s as it is (a Markdown report).

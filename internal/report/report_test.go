@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"image/png"
 	"math"
 	"os"
@@ -40,6 +41,15 @@ func TestWriteJSONAndCSV(t *testing.T) {
 	}
 	got, _ = os.ReadFile(c)
 	if string(got) != "x,name\n1,\"a,b\"\n" {
+		t.Fatalf("%q", got)
+	}
+	rows := filepath.Join(dir, "rows.csv")
+	if err := WriteCSVRows(rows, []string{"i", "sq"}, 3, func(i int, rec []string) []string {
+		return append(rec, fmt.Sprint(i), fmt.Sprint(i*i))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ = os.ReadFile(rows); string(got) != "i,sq\n0,0\n1,1\n2,4\n" {
 		t.Fatalf("%q", got)
 	}
 	if err := WriteJSON(filepath.Join(dir, "missing", "r.json"), v); err == nil {
