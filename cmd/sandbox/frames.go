@@ -1,0 +1,220 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"sandbox/engine/frametrace"
+	"sandbox/engine/scene"
+	"sandbox/internal/safeio"
+)
+
+func init() {
+	registerSubcommand(subcommand{
+		name:    "frames",
+		summary: "push a frame-time trace through the loop: dropped time, steps, spiral margin (writes -out DIR)",
+		run:     runFrames,
+	})
+}
+
+// maxTraceBytes bounds a -trace file: a long window session with many bodies.
+const maxTraceBytes = 1 << 30
+
+// framesFlags is the parsed `sandbox frames` command line.
+type framesFlags struct {
+	trace     string
+	synthetic []string
+	scene     string
+	costMs    float64
+	withCost  bool
+	syn       frametrace.SyntheticDef
+	out       string
+	force     bool
+}
+
+func newFramesFlagSet(f *framesFlags, synthetic *string) *flag.FlagSet {
+	fs := flag.NewFlagSet("sandbox frames", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&f.trace, "trace", "", "frame-time trace to read: JSON lines with \"frame_seconds\" (a headless or window -trace)")
+	fs.StringVar(synthetic, "synthetic", "", "synthetic traces, comma-separated: "+strings.Join(frametrace.Kinds, ", "))
+	fs.StringVar(&f.scene, "scene", "range", "built-in scene name or scene file: its physics rate, step cap and frame clamp, and its bodies")
+	fs.Float64Var(&f.costMs, "step-cost-ms", 0, "also simulate this wall-time cost per physics step, ms (the next frame's time grows by steps x cost)")
+	fs.Float64Var(&f.syn.Seconds, "seconds", 10, "synthetic: display seconds of ordinary frames per trace")
+	fs.Float64Var(&f.syn.Jitter, "jitter", 0.1, "synthetic 60hz, 144hz, 240hz: frame-time jitter fraction in [0, 1)")
+	fs.Uint64Var(&f.syn.Seed, "seed", 1, "synthetic: seed of the jitter")
+	fs.StringVar(&f.out, "out", "", "folder to write frames.md, frames.json, the CSVs and plots into (required; created if missing, must be empty unless -force)")
+	fs.BoolVar(&f.force, "force", false, "write into a non-empty -out folder (replacing only the command's own files)")
+	return fs
+}
+
+func parseFramesFlags(args []string, stdout io.Writer) (*framesFlags, error) {
+	f := &framesFlags{}
+	var synthetic string
+	fs := newFramesFlagSet(f, &synthetic)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, "usage: sandbox frames (-trace FILE | -synthetic KIND[,KIND...]) [-scene NAME|FILE] [-step-cost-ms C] -out DIR")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return nil, errSubcommandHelp
+		}
+		return nil, usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return nil, usagef("frames: unexpected argument %q (flags start with -)", fs.Arg(0))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	f.synthetic = splitList(synthetic)
+	switch {
+	case set["trace"] && set["synthetic"]:
+		return nil, usagef("-trace and -synthetic both given: pick one")
+	case set["trace"] && f.trace == "":
+		return nil, usagef("-trace: empty file name")
+	case !set["trace"] && len(f.synthetic) == 0:
+		return nil, usagef("-trace FILE or -synthetic %s: one is required", strings.Join(frametrace.Kinds, ","))
+	}
+	seen := map[string]bool{}
+	for _, k := range f.synthetic {
+		if err := frametrace.CheckKind(k); err != nil {
+			return nil, usagef("-synthetic: %v", err)
+		}
+		if seen[k] {
+			return nil, usagef("-synthetic: %q given twice", k)
+		}
+		seen[k] = true
+	}
+	if set["trace"] {
+		for _, n := range []string{"seconds", "jitter", "seed"} {
+			if set[n] {
+				return nil, usagef("-%s applies to -synthetic traces, not -trace", n)
+			}
+		}
+	}
+	if !(f.syn.Seconds > 0) || f.syn.Seconds > 86400 || math.IsInf(f.syn.Seconds, 0) {
+		return nil, usagef("-seconds %v: must be > 0 and <= 86400", f.syn.Seconds)
+	}
+	if !(f.syn.Jitter >= 0 && f.syn.Jitter < 1) {
+		return nil, usagef("-jitter %v: must be in [0, 1)", f.syn.Jitter)
+	}
+	f.withCost = set["step-cost-ms"]
+	if f.withCost && (!(f.costMs >= 0) || f.costMs > 1e6 || math.IsInf(f.costMs, 0)) {
+		return nil, usagef("-step-cost-ms %v: must be >= 0 and <= 1e6", f.costMs)
+	}
+	if f.out == "" {
+		return nil, usagef("-out: required (the folder for frames.md, frames.json, the CSVs and plots)")
+	}
+	return f, nil
+}
+
+// traceName makes a -trace file's name safe as part of output file names.
+func traceName(path string) string {
+	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	b := []byte(base)
+	for i, c := range b {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.'
+		if !ok {
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 {
+		return "trace"
+	}
+	return string(b)
+}
+
+type namedTrace struct {
+	name, source string
+	frames       []float64
+}
+
+func runFrames(args []string, stdout, _ io.Writer) error {
+	f, err := parseFramesFlags(args, stdout)
+	if errors.Is(err, errSubcommandHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	sc, err := scene.Load(f.scene)
+	if err != nil {
+		return usageError{err}
+	}
+	// Every input is read and checked before the folder is touched.
+	var traces []namedTrace
+	if f.trace != "" {
+		data, err := safeio.ReadRegular(f.trace, maxTraceBytes)
+		if err != nil {
+			return usagef("-trace %q: %v", f.trace, err)
+		}
+		frames, err := frametrace.Parse(data)
+		if err != nil {
+			return usagef("-trace %q: %v", f.trace, err)
+		}
+		traces = append(traces, namedTrace{traceName(f.trace), f.trace, frames})
+	}
+	for _, k := range f.synthetic {
+		frames, err := frametrace.Synthetic(k, f.syn)
+		if err != nil {
+			return usagef("-synthetic: %v", err)
+		}
+		traces = append(traces, namedTrace{k, "synthetic", frames})
+	}
+	if f.trace != "" {
+		// With -force, an output must never replace the trace being read.
+		files := []safeio.Named{{Flag: "-trace", Path: f.trace}}
+		for _, name := range framesOutputs(traces, f.withCost) {
+			files = append(files, safeio.Named{Flag: "-out", Path: filepath.Join(f.out, name)})
+		}
+		if err := safeio.Distinct(files...); err != nil {
+			return usageError{err}
+		}
+	}
+	if err := safeio.PrepareDir(f.out, f.force); err != nil {
+		return usagef("-out %q: %v", f.out, err)
+	}
+	rep := frametrace.NewReport(sc)
+	if f.withCost {
+		rep.StepCostMs = &f.costMs
+	}
+	// No progress bar: a trace is quick (an hour of 144 Hz frames through
+	// the range scene takes under 2 s, files included) and the per-trace
+	// lines below follow at once.
+	for _, t := range traces {
+		tr, err := frametrace.Analyze(t.name, t.source, t.frames, sc, f.withCost, f.costMs/1000)
+		if err != nil {
+			return fmt.Errorf("frames failed: %w", err)
+		}
+		rep.Traces = append(rep.Traces, tr)
+	}
+	if err := frametrace.Write(f.out, rep); err != nil {
+		return err
+	}
+	for _, t := range rep.Traces {
+		line := fmt.Sprintf("%s: %d frames, dropped %.3f s, max %d steps/frame, spiral margin %.2f ms/step",
+			t.Name, t.Frames, t.DroppedSeconds, t.MaxSteps, t.SpiralMarginMs)
+		if t.Cost != nil {
+			line += fmt.Sprintf("; at %g ms/step: dropped %.3f s, spiralled %v", t.Cost.StepCostMs, t.Cost.DroppedSeconds, t.Cost.Spiralled)
+		}
+		fmt.Fprintln(stdout, line)
+	}
+	fmt.Fprintf(stdout, "frames: wrote %s\n", f.out)
+	return nil
+}
+
+// framesOutputs names every file a frames run writes into -out.
+func framesOutputs(traces []namedTrace, withCost bool) []string {
+	names := []string{frametrace.MarkdownFile, frametrace.JSONFile}
+	for _, t := range traces {
+		names = append(names, frametrace.CSVFile(t.name, false), frametrace.TimePlotFile(t.name), frametrace.HistogramFile(t.name))
+		if withCost {
+			names = append(names, frametrace.CSVFile(t.name, true))
+		}
+	}
+	return names
+}
