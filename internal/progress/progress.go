@@ -60,10 +60,12 @@ func (r *Reporter) Add(n int) {
 	if r.total <= 0 {
 		return
 	}
-	for d := r.done * 10 / r.total; r.decile < d && r.decile < 10; {
-		r.decile++
+	// One line for the newest tenth reached: a batch that passes several
+	// tenths at once (a 1-of-1 job) reports once, not once per tenth.
+	if d := min(r.done*10/r.total, 10); d > r.decile {
+		r.decile = d
 		elapsed := time.Since(r.started).Seconds()
-		fmt.Fprintf(r.out, "%d%%: %d of %d %s in %.1f s\n", r.decile*10, r.done, r.total, r.label, elapsed)
+		fmt.Fprintf(r.out, "%d%%: %d of %d %s in %.1f s\n", d*10, r.done, r.total, r.label, elapsed)
 	}
 }
 

@@ -33,9 +33,9 @@ func TestLinesPerTenth(t *testing.T) {
 	}
 
 	b.Reset()
-	r = New(&b, 4, "runs")
-	r.Add(4) // one batch past several tenths still writes each tenth once
-	if n := strings.Count(b.String(), "\n"); n != 10 {
-		t.Errorf("%d lines for one batch, want 10", n)
+	r = New(&b, 1, "runs")
+	r.Add(1) // one batch past every tenth is one line, not ten
+	if got := b.String(); strings.Count(got, "\n") != 1 || !strings.HasPrefix(got, "100%: 1 of 1 runs") {
+		t.Errorf("one batch wrote %q, want one 100%% line", got)
 	}
 }
