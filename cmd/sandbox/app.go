@@ -9,9 +9,9 @@ import (
 
 	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
-	"sandbox/engine/loop"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
+	"sandbox/engine/session"
 	"sandbox/engine/ui"
 )
 
@@ -51,8 +51,6 @@ type app struct {
 
 	screenshotPending string // F12: write this file after the next render
 	quit              bool
-
-	stepFn func(tick uint64) bool // a.sim.step, bound once: a method value made per frame would allocate
 
 	// fbWidth and fbHeight are the framebuffer size in pixels (not the
 	// window size: they differ on HiDPI screens), kept up to date by a
@@ -100,7 +98,6 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 		a.close()
 		return nil, err
 	}
-	a.stepFn = a.sim.step
 	a.installCallbacks()
 	return a, nil
 }
@@ -186,11 +183,11 @@ func (a *app) frameOnce() error {
 	step := a.sim.lp.Config().StepSeconds
 	fed := a.stabiliser.Apply(frameSeconds, step)
 	a.sim.now = a.renderTime
-	a.sim.view = a.view
-	fr, err := a.sim.lp.Advance(fed, a.stepFn)
+	fr, err := a.sim.sess.Advance(fed)
 	if err != nil {
 		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
 	}
+	a.sim.consume(fr, a.view)
 
 	fw, fh := a.fbWidth, a.fbHeight
 	last := a.o.Frames > 0 && a.frameIndex == a.o.Frames-1
@@ -240,7 +237,7 @@ func (a *app) frameOnce() error {
 // draw builds the frame from the world at the loop's alpha, renders the 3D
 // view left of the panel, then the panel over it (before any screenshot is
 // read, so screenshots show the panel).
-func (a *app) draw(fr loop.Frame, fw, fh int) error {
+func (a *app) draw(fr *session.Frame, fw, fh int) error {
 	a.lines.Reset()
 	a.overlay.Reset()
 	w := a.sim.world

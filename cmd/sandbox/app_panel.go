@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"sandbox/engine/gfx"
-	"sandbox/engine/loop"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
+	"sandbox/engine/session"
 	"sandbox/engine/ui"
 )
 
@@ -87,7 +87,7 @@ func (p *panel) wantMouse() bool { return p.u.WantCaptureMouse() }
 func (p *panel) wantKeys() bool  { return p.u.WantCaptureKeyboard() }
 
 // record pushes this frame's numbers into the plot history.
-func (p *panel) record(a *app, fr loop.Frame, frameSeconds float64) {
+func (p *panel) record(a *app, fr *session.Frame, frameSeconds float64) {
 	_ = p.hist.Push(ui.Sample{ // renderTime only grows, so Push cannot refuse it
 		Time:               a.renderTime,
 		FrameSeconds:       frameSeconds,
@@ -95,7 +95,7 @@ func (p *panel) record(a *app, fr loop.Frame, frameSeconds float64) {
 		Alpha:              fr.Alpha,
 		AccumulatorSeconds: fr.Accumulator,
 		DroppedSeconds:     fr.ClampedSeconds + fr.CappedSeconds + fr.DiscardedSeconds,
-		StageNanos:         stageNanos(a.sim.world.Profile()),
+		StageNanos:         stageNanos(fr.Profile), // summed over the frame's steps
 	})
 }
 
