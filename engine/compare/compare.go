@@ -38,6 +38,10 @@ type Config struct {
 	Bodies []string
 	// Done, when set, is called after each finished run.
 	Done func(r *Run)
+
+	// tamper, in tests, changes a run's inputs to prove that a display-
+	// dependent physics result is caught.
+	tamper func(s *session.Session, hz float64)
 }
 
 // Limits of one compare: every run keeps each traced body's every frame.
@@ -77,6 +81,11 @@ func (c *Config) Validate() error {
 	}
 	if err := c.display(c.Rates[0]).Validate(); err != nil {
 		return err
+	}
+	for _, b := range c.Bodies {
+		if !sceneHasBody(c.Scene, b) {
+			return fmt.Errorf("-body %q: the scene has no body or projectile of that name", b)
+		}
 	}
 	if c.Ticks == 0 || c.Ticks > MaxTicks {
 		return fmt.Errorf("-ticks %d: must be 1 to %d", c.Ticks, MaxTicks)
@@ -174,6 +183,9 @@ func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode
 	if err != nil {
 		return nil, err
 	}
+	if c.tamper != nil {
+		c.tamper(sess, hz)
+	}
 	meter := newMeter(ref, names, sess, m)
 	var cps []session.Checkpoint
 	rep, err := headless.RunSession(sess, headless.Options{
@@ -227,4 +239,20 @@ func pickBodies(want, names []string, moves func(i int) bool) ([]int, error) {
 		out = append(out, i)
 	}
 	return out, nil
+}
+
+// sceneHasBody reports whether the scene has a body, or fires a projectile,
+// called name.
+func sceneHasBody(sc *scene.Scene, name string) bool {
+	for _, b := range sc.Bodies {
+		if b.Name == name {
+			return true
+		}
+	}
+	for _, e := range sc.Events {
+		if e.Kind == scene.EventFire && e.Fire.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -19,8 +19,8 @@ import (
 // Plot windows: a few tenths of a second, so that single frames and
 // steps can be seen; they start after the first second, past any start-up.
 const (
-	plotStart  = 1.0  // s of display time
-	plotLength = 0.1  // s
+	plotStart  = 1.0 // s of display time
+	plotLength = 0.1 // s
 )
 
 // xModes are the modes the x(t) plot shows, when they were run: on and off
