@@ -32,6 +32,11 @@ type Options struct {
 	// OnFrame, when set, is handed every frame's record after the frame
 	// (with the display time so far, s); an error ends the run with it.
 	OnFrame func(f *session.Frame, displaySeconds float64) error
+	// Replay, when set, plays a recording: its inputs at their ticks, every
+	// checkpoint hash checked, to the recording's last tick (Ticks must be
+	// that tick). The first difference ends the run with a
+	// *session.MismatchError.
+	Replay *session.Replay
 }
 
 // DefaultSeconds is how long a run lasts when neither ticks nor seconds are given.
@@ -83,7 +88,13 @@ func RunSession(sess *session.Session, o Options) (*Report, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	sess.SetStopTick(o.Ticks)
+	if o.Replay != nil {
+		if err := o.Replay.Start(sess); err != nil {
+			return nil, err
+		}
+	} else {
+		sess.SetStopTick(o.Ticks)
+	}
 	r := &run{opts: o, sess: sess, display: NewDisplay(o.Display)}
 	if o.Trace != nil {
 		r.trace = NewTraceWriter(o.Trace)
@@ -135,8 +146,20 @@ func (r *run) execute() (*Report, error) {
 				return nil, err
 			}
 		}
-		if f.Stopped {
+		if r.opts.Replay != nil {
+			// A rewound recording stops at the end of each branch and
+			// goes on from the tick it was rewound to.
+			if err := r.opts.Replay.Check(s, f); err != nil {
+				return nil, err
+			}
+		}
+		if f.Stopped && s.Done() {
 			break
+		}
+	}
+	if r.opts.Replay != nil {
+		if err := r.opts.Replay.Finish(s); err != nil {
+			return nil, err
 		}
 	}
 	if r.trace != nil {

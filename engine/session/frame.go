@@ -38,6 +38,8 @@ type Frame struct {
 	// from a tick the session had been rewound to.
 	Rewound    Rewound
 	HasRewound bool
+
+	prints []BodyPrint // the checkpoints' fingerprints, one buffer
 }
 
 // DroppedSeconds is what the display-rate contract calls this frame's
@@ -83,10 +85,12 @@ type Undeclared struct {
 	Body int
 }
 
-// Checkpoint is the world's state hash after tick Tick.
+// Checkpoint is the world's state hash after tick Tick, and with
+// fingerprints on, every body's fingerprint (reused by the next Advance).
 type Checkpoint struct {
-	Tick uint64
-	Hash uint64
+	Tick   uint64
+	Hash   uint64
+	Bodies []BodyPrint
 }
 
 // reset empties the frame for the next Advance, keeping its buffers.
@@ -101,6 +105,7 @@ func (f *Frame) reset() {
 		Tunnels:       f.Tunnels[:0],
 		Undeclared:    f.Undeclared[:0],
 		Checkpoints:   f.Checkpoints[:0],
+		prints:        f.prints[:0],
 	}
 }
 

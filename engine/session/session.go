@@ -50,6 +50,8 @@ type Session struct {
 	rewind    *Rewind // nil unless EnableRewind
 	observer  func(*physics.World)
 
+	prints bool // fingerprint every body at each checkpoint (recording, replay)
+
 	frame  Frame
 	stepFn func(uint64) bool // s.step bound once: a method value per frame would allocate
 }
@@ -121,6 +123,10 @@ func (s *Session) SetSchedule(ins []Stamped) error {
 	}
 	return nil
 }
+
+// SetFingerprints makes every checkpoint carry each body's fingerprint
+// (Checkpoint.Bodies), as recordings need.
+func (s *Session) SetFingerprints(on bool) { s.prints = on }
 
 // SetStopTick ends the session as soon as tick t completes (0 = never).
 func (s *Session) SetStopTick(t uint64) { s.stopAt = t }
@@ -194,7 +200,14 @@ func (s *Session) step(uint64) bool {
 	s.detectTeleports()
 	after := s.world.Tick()
 	if after%CheckpointEvery == 0 {
-		f.Checkpoints = append(f.Checkpoints, Checkpoint{Tick: after, Hash: s.world.StateHash()})
+		cp := Checkpoint{Tick: after, Hash: s.world.StateHash()}
+		if s.prints {
+			// Sub-slices of one reused buffer: no allocation once warm.
+			n := len(f.prints)
+			f.prints = Prints(s.world, f.prints)
+			cp.Bodies = f.prints[n:len(f.prints):len(f.prints)]
+		}
+		f.Checkpoints = append(f.Checkpoints, cp)
 	}
 	if s.rewind != nil {
 		s.rewind.save(s.world)

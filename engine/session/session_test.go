@@ -128,7 +128,7 @@ func TestCheckpointsEverySixtyTicks(t *testing.T) {
 			want = got
 		}
 		for i := range got {
-			if got[i] != want[i] {
+			if got[i].Tick != want[i].Tick || got[i].Hash != want[i].Hash {
 				t.Fatalf("%v Hz: checkpoint %+v, want %+v as at 60 Hz", hz, got[i], want[i])
 			}
 		}
