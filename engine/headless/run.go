@@ -37,6 +37,9 @@ type Options struct {
 	// that tick). The first difference ends the run with a
 	// *session.MismatchError.
 	Replay *session.Replay
+	// Record, when set, is handed every frame and the final state: the
+	// run is written as a record file.
+	Record *session.Recorder
 }
 
 // DefaultSeconds is how long a run lasts when neither ticks nor seconds are given.
@@ -95,6 +98,9 @@ func RunSession(sess *session.Session, o Options) (*Report, error) {
 	} else {
 		sess.SetStopTick(o.Ticks)
 	}
+	if o.Record != nil {
+		sess.SetFingerprints(true)
+	}
 	r := &run{opts: o, sess: sess, display: NewDisplay(o.Display)}
 	if o.Trace != nil {
 		r.trace = NewTraceWriter(o.Trace)
@@ -146,6 +152,9 @@ func (r *run) execute() (*Report, error) {
 				return nil, err
 			}
 		}
+		if r.opts.Record != nil {
+			r.opts.Record.Frame(f)
+		}
 		if r.opts.Replay != nil {
 			// A rewound recording stops at the end of each branch and
 			// goes on from the tick it was rewound to.
@@ -160,6 +169,11 @@ func (r *run) execute() (*Report, error) {
 	if r.opts.Replay != nil {
 		if err := r.opts.Replay.Finish(s); err != nil {
 			return nil, err
+		}
+	}
+	if r.opts.Record != nil {
+		if err := r.opts.Record.End(s.World()); err != nil {
+			return nil, fmt.Errorf("writing the recording: %w", err)
 		}
 	}
 	if r.trace != nil {

@@ -20,9 +20,10 @@ type Replay struct {
 	segs  []segment
 	end   expect
 
-	seg  int // the segment being replayed
-	next int // its next expected hash
-	done bool
+	seg     int // the segment being replayed
+	next    int // its next expected hash
+	done    bool
+	checked int // checkpoint hashes compared so far
 }
 
 // segment is one branch: inputs and hashes from its first tick to Until,
@@ -61,7 +62,7 @@ type MismatchError struct {
 }
 
 func (e *MismatchError) Error() string {
-	d := "no body's fingerprint differs (the bodies' count or order does)"
+	d := "every body's fingerprint matches the recording's (the recorded hash itself differs)"
 	if len(e.Differs) > 0 {
 		d = "bodies that differ: " + strings.Join(e.Differs, ", ")
 	}
@@ -198,7 +199,7 @@ func (rp *Replay) Start(s *Session) error {
 	if len(rp.segs) > 1 {
 		s.EnableRewind(RewindTicks(s.StepSeconds()))
 	}
-	rp.seg, rp.next, rp.done = 0, 0, false
+	rp.seg, rp.next, rp.done, rp.checked = 0, 0, false, 0
 	if err := s.SetSchedule(rp.segs[0].inputs); err != nil {
 		return err
 	}
@@ -218,6 +219,7 @@ func (rp *Replay) Check(s *Session, f *Frame) error {
 		if rp.next < len(sg.hashes) && sg.hashes[rp.next].tick == cp.Tick {
 			e := sg.hashes[rp.next]
 			rp.next++
+			rp.checked++
 			if e.hash != cp.Hash {
 				return mismatch(cp.Tick, cp.Hash, e, cp.Bodies)
 			}
@@ -244,6 +246,9 @@ func (rp *Replay) advanceSegments(s *Session) error {
 	}
 	return nil
 }
+
+// Checked is how many checkpoint hashes have been compared so far.
+func (rp *Replay) Checked() int { return rp.checked }
 
 // Done reports whether the whole recording has been replayed.
 func (rp *Replay) Done(s *Session) bool { return rp.segs[rp.seg].last && s.Done() }
