@@ -9,6 +9,7 @@ import (
 
 	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
+	"sandbox/engine/headless"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
@@ -52,6 +53,8 @@ type app struct {
 	screenshotPending string // F12: write this file after the next render
 	quit              bool
 
+	io sessionIO // -record, -replay, -trace
+
 	// fbWidth and fbHeight are the framebuffer size in pixels (not the
 	// window size: they differ on HiDPI screens), kept up to date by a
 	// callback because glfwGetFramebufferSize allocates in go-gl.
@@ -90,6 +93,14 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	a.applyDisplay()
 	a.sim.shotSpeed = 3000
 	a.sim.ccdFlag = o.CCD
+	a.sim.rewind = true
+	a.io.rec, a.io.replay, a.io.traceFile = o.Record, o.Replay, o.Trace
+	if o.Trace != nil {
+		a.io.trace = headless.NewTraceWriter(o.Trace)
+	}
+	if o.Replay != nil {
+		a.sim.ccdFlag, a.sim.locked = o.Replay.CCD, true
+	}
 	if err := a.loadScene(o.Scene); err != nil {
 		a.close()
 		return nil, err
@@ -105,7 +116,18 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 // loadScene builds a fresh world, script and loop for sc and frames the
 // camera on it.
 func (a *app) loadScene(sc *scene.Scene) error {
+	if a.sim.loaded {
+		// A recording or replay covers the session it began with: a new
+		// scene (or R) ends the recording there and stops the replay.
+		if err := a.endRecording(false); err != nil {
+			return err
+		}
+		a.io.replay, a.sim.locked = nil, false
+	}
 	if err := a.sim.load(sc); err != nil {
+		return err
+	}
+	if err := a.startSessionIO(); err != nil {
 		return err
 	}
 	a.r.SetStatics(gfx.Statics(a.sim.world))
@@ -188,6 +210,9 @@ func (a *app) frameOnce() error {
 		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
 	}
 	a.sim.consume(fr, a.view)
+	if err := a.afterAdvance(fr, frameSeconds); err != nil {
+		return err
+	}
 
 	fw, fh := a.fbWidth, a.fbHeight
 	last := a.o.Frames > 0 && a.frameIndex == a.o.Frames-1

@@ -50,6 +50,7 @@ type simulation struct {
 	loaded    bool
 	ccdFlag   bool // the -ccd value, applied to the first scene
 	rewind    bool // keep the last RewindSeconds of states (paused stepping back)
+	locked    bool // a replay is playing: the user's shots and switches are shut out
 }
 
 // load builds a fresh session for sc.
@@ -108,6 +109,9 @@ func (s *simulation) flagged(i int) bool {
 // boundary: a cube, or a thin spinning plate when ctrl is held or the panel
 // picked plates.
 func (s *simulation) fire(c *camera, ctrl bool) {
+	if s.locked {
+		return
+	}
 	plate := ctrl || s.plate
 	s.shots++
 	d := physics.DefaultBodyDef()
@@ -148,6 +152,9 @@ func (s *simulation) toggleCCD() { s.setCCD(!s.ccdAfterPending()) }
 // setCCD queues CCD on or off for the next tick boundary (never mid-step:
 // the switch is an input of the step, so it is deterministic).
 func (s *simulation) setCCD(on bool) {
+	if s.locked {
+		return
+	}
 	s.sess.Queue(physics.Input{Kind: physics.InputSetCCD, Enabled: on})
 }
 

@@ -139,9 +139,13 @@ func runWindowed(o *options) error {
 		return err
 	}
 	ccd := sc.CCD
-	return runWindow(windowOptions{
+	wo := windowOptions{
 		Scene: sc, DisplayHz: o.displayHz, VSync: o.vsync, CCD: ccd, Interp: o.interp,
 		Frames: o.frames, Screenshot: o.screenshot, Stats: o.stats, FireAtFrame: o.fireAtFrame,
 		Width: o.windowW, Height: o.windowH,
-	})
+	}
+	if err := attachWindowIO(o, &wo); err != nil {
+		return err
+	}
+	return runWindow(wo)
 }

@@ -28,8 +28,8 @@ func checkRecordFlags(o *options) error {
 			return usagef("-record %s: %v", o.record, err)
 		}
 	}
-	files := []safeio.Named{{Flag: "record", Path: o.record}, {Flag: "replay", Path: o.replay},
-		{Flag: "trace", Path: o.trace}, {Flag: "report", Path: o.report}}
+	files := []safeio.Named{{Flag: "-record", Path: o.record}, {Flag: "-replay", Path: o.replay},
+		{Flag: "-trace", Path: o.trace}, {Flag: "-report", Path: o.report}}
 	var given []safeio.Named
 	for _, f := range files {
 		if f.Path != "" && f.Path != "-" {
@@ -140,4 +140,35 @@ func attachRecordReplay(o *options, ho *headless.Options, stdout io.Writer) (fun
 	}
 	ho.Record = out.rec
 	return out.finish, nil
+}
+
+// attachWindowIO opens -record, -replay and -trace for a window run,
+// before the window opens: a bad file is refused (exit 2) with nothing run.
+func attachWindowIO(o *options, wo *windowOptions) error {
+	if o.replay != "" {
+		rp, err := loadReplay(o.replay)
+		if err != nil {
+			return err
+		}
+		wo.Scene, wo.Replay, wo.CCD = rp.Scene, rp, rp.CCD
+	}
+	if o.trace != "" {
+		if o.trace == "-" {
+			return usagef("-trace -: a window run writes its trace to a file")
+		}
+		f, err := safeio.Create(o.trace)
+		if err != nil {
+			return usagef("-trace %s: %v", o.trace, err)
+		}
+		wo.Trace = f
+	}
+	rec, err := openRecord(o, wo.Scene, wo.CCD)
+	if err != nil {
+		if wo.Trace != nil {
+			wo.Trace.Abort()
+		}
+		return err
+	}
+	wo.Record = rec
+	return nil
 }

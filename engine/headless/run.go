@@ -145,7 +145,7 @@ func (r *run) execute() (*Report, error) {
 			r.stepNs = append(r.stepNs, f.StepNanos...)
 		}
 		if r.trace != nil {
-			r.trace.Frame(f, elapsed, s.World(), r.opts.Interp, s.StepSeconds())
+			r.trace.Frame(f, elapsed, f.FrameSeconds, s.World(), r.opts.Interp, s.StepSeconds())
 		}
 		if r.opts.OnFrame != nil {
 			if err := r.opts.OnFrame(f, elapsed); err != nil {

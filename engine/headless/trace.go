@@ -62,9 +62,11 @@ func appendKey(b []byte, k string) []byte {
 }
 
 // Frame writes one line: the frame's numbers (time is the display time so
-// far, s) and every body's drawn pose, interpolated by mode exactly as the
-// window draws it. Write errors are kept for Flush.
-func (t *TraceWriter) Frame(f *session.Frame, time float64, w *physics.World, mode interp.Mode, dt float64) {
+// far and frameSeconds this frame's, s: the simulated display's in a
+// headless run, the measured ones in a window) and every body's drawn pose,
+// interpolated by mode exactly as the window draws it. Write errors are
+// kept for Flush.
+func (t *TraceWriter) Frame(f *session.Frame, time, frameSeconds float64, w *physics.World, mode interp.Mode, dt float64) {
 	if t.err != nil {
 		return
 	}
@@ -77,7 +79,7 @@ func (t *TraceWriter) Frame(f *session.Frame, time float64, w *physics.World, mo
 	b = appendFloat(b, time)
 	b = append(b, ',')
 	b = appendKey(b, "frame_seconds")
-	b = appendFloat(b, f.FrameSeconds)
+	b = appendFloat(b, frameSeconds)
 	b = append(b, ',')
 	b = appendKey(b, "steps")
 	b = strconv.AppendInt(b, int64(f.Steps), 10)

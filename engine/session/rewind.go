@@ -58,7 +58,16 @@ func (r *Rewind) save(w *physics.World) {
 	if t-r.oldest >= uint64(len(r.slots)) {
 		r.oldest = t - uint64(len(r.slots)) + 1
 	}
-	w.SnapshotInto(r.slot(t))
+	sl := r.slot(t)
+	before := sl.Capacity()
+	w.SnapshotInto(sl)
+	if sl.Capacity() > before {
+		// The world outgrew this slot: grow every slot now, so that the
+		// ring does not allocate again as each of them comes round.
+		for i := range r.slots {
+			r.slots[i].Reserve(sl)
+		}
+	}
 }
 
 // inputs is called at the start of every step: a step from a rewound tick
