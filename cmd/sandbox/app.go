@@ -196,6 +196,9 @@ func (a *app) frameOnce() error {
 	now := frameClock()
 	frameSeconds := float64(now-a.lastNs) * 1e-9
 	a.lastNs = now
+	if a.o.frameSeconds > 0 {
+		frameSeconds = a.o.frameSeconds
+	}
 	a.renderTime += frameSeconds
 	a.in.update(a, frameSeconds)
 	if a.frameIndex == a.o.FireAtFrame {

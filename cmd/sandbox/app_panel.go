@@ -182,6 +182,10 @@ func (p *panel) apply(a *app) {
 		sim.lp.SetPaused(true)
 		sim.lp.RequestSingleStep()
 	}
+	if s.RewindRequested != 0 {
+		a.rewindStep(s.RewindRequested)
+		s.RewindRequested = 0
+	}
 	if s.TimeScale != b.TimeScale {
 		a.setTimeScale(float64(s.TimeScale))
 	}

@@ -39,6 +39,10 @@ type windowOptions struct {
 	Record *recordOutput
 	Replay *session.Replay
 	Trace  *safeio.File
+	// frameSeconds, when > 0 (tests), is handed to the simulation every
+	// frame instead of the measured frame time, so that a run is driven by
+	// its frame count rather than by the wall clock.
+	frameSeconds float64
 	// onExit, when set, is called with the app after the last frame and
 	// before anything is freed (tests inspect the world and the renderer).
 	onExit func(a *app) error

@@ -19,6 +19,7 @@ var KeyHelp = []KeyBinding{
 	{"R", "reset the scene"},
 	{"P", "pause / resume"},
 	{"N", "single step (pauses first)"},
+	{"Left / Right", "while paused: rewind / replay one tick (the last 10 s are kept; resuming goes on from there)"},
 	{"- / =", "slower / faster time: 0.05x, 0.1x, 0.25x, 0.5x, 1x, 2x"},
 	{"V", "vsync on / off"},
 	{"H", "cycle display-rate target: native, 60, 120, 144, 165, 240, uncapped"},

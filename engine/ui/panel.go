@@ -232,6 +232,18 @@ func (u *UI) timeSection(s *PanelState) {
 		s.StepRequested = true
 	}
 	tooltip("run exactly one physics step (pauses first)")
+	if s.Paused {
+		imgui.SameLine()
+		if imgui.Button("< tick") {
+			s.RewindRequested = -1
+		}
+		tooltip("rewind one tick (Left): the last 10 s of states are kept; resuming goes on from the tick shown")
+		imgui.SameLine()
+		if imgui.Button("tick >") {
+			s.RewindRequested = 1
+		}
+		tooltip("forward one tick through the states already run (Right)")
+	}
 	imgui.SliderFloatV("time scale (- =)", &s.TimeScale, MinTimeScale, MaxTimeScale, "%.2fx", imgui.SliderFlagsAlwaysClamp)
 }
 

@@ -47,6 +47,9 @@ type PanelState struct {
 	// Time.
 	Paused        bool    // P
 	StepRequested bool    // one-shot: run one step while paused (N)
+	// RewindRequested is one-shot: -1 steps a paused session one tick back
+	// (Left), +1 one tick forward through the states already run (Right).
+	RewindRequested int
 	TimeScale     float32 // slow motion factor, MinTimeScale..MaxTimeScale
 
 	// Display.
