@@ -45,12 +45,12 @@ type PanelState struct {
 	ResetRequested bool     // one-shot: reset the scene (R)
 
 	// Time.
-	Paused        bool    // P
-	StepRequested bool    // one-shot: run one step while paused (N)
+	Paused        bool // P
+	StepRequested bool // one-shot: run one step while paused (N)
 	// RewindRequested is one-shot: -1 steps a paused session one tick back
 	// (Left), +1 one tick forward through the states already run (Right).
 	RewindRequested int
-	TimeScale     float32 // slow motion factor, MinTimeScale..MaxTimeScale
+	TimeScale       float32 // slow motion factor, MinTimeScale..MaxTimeScale
 
 	// Display.
 	VSync               bool          // V
