@@ -55,7 +55,8 @@ type app struct {
 	screenshotPending string // F12: write this file after the next render
 	quit              bool
 
-	io sessionIO // -record, -replay, -trace
+	io    sessionIO // -record, -replay, -trace
+	split splitView // X: the view split into two display rates
 
 	// fbWidth and fbHeight are the framebuffer size in pixels (not the
 	// window size: they differ on HiDPI screens), kept up to date by a
@@ -170,6 +171,7 @@ func (a *app) homeCamera() {
 // close frees the panel and the renderer; the window is destroyed by
 // runWindow.
 func (a *app) close() {
+	a.split.deleteBuffers()
 	a.panel.delete()
 	a.panel = nil
 	if a.r != nil {
@@ -268,20 +270,27 @@ func (a *app) frameOnce() error {
 // view left of the panel, then the panel over it (before any screenshot is
 // read, so screenshots show the panel).
 func (a *app) draw(fr *session.Frame, fw, fh int) error {
-	a.lines.Reset()
-	a.overlay.Reset()
-	w := a.sim.world
-	a.view.Build(w, fr.Alpha, a.sim.lp.Config().StepSeconds, a.renderTime, &a.lines, &a.overlay)
 	vp := a.panel.viewport()
-	if vp.W > 0 && vp.H > 0 {
-		a.cam.keepFitted(float64(vp.W) / float64(vp.H))
-	}
-	a.frame = gfx.Frame{
-		Width: fw, Height: fh, View: vp, Camera: a.cam.view(),
-		Dynamic: a.view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,
-	}
-	if err := a.r.Render(&a.frame); err != nil {
-		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+	if a.split.On && vp.W >= 2 && vp.H > 0 {
+		// Each half keeps the whole view's camera shape, cut in two.
+		a.cam.keepFitted(float64(vp.W/2) / float64(vp.H))
+		if err := a.drawSplit(fr, fw, fh, vp); err != nil {
+			return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+		}
+	} else {
+		a.lines.Reset()
+		a.overlay.Reset()
+		a.view.Build(a.sim.world, fr.Alpha, a.sim.lp.Config().StepSeconds, a.renderTime, &a.lines, &a.overlay)
+		if vp.W > 0 && vp.H > 0 {
+			a.cam.keepFitted(float64(vp.W) / float64(vp.H))
+		}
+		a.frame = gfx.Frame{
+			Width: fw, Height: fh, View: vp, Camera: a.cam.view(),
+			Dynamic: a.view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,
+		}
+		if err := a.r.Render(&a.frame); err != nil {
+			return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+		}
 	}
 	a.panel.render()
 	if debugGL {

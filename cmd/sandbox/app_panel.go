@@ -132,6 +132,8 @@ func (p *panel) sync(a *app) {
 	s.Fullscreen = a.fullscreen
 	s.Rate = a.target
 	s.Stabiliser = a.stabiliser.Enabled
+	s.Split = a.split.On
+	s.SplitLeftHz, s.SplitRightHz = int32(a.split.LeftHz), int32(a.split.RightHz)
 	s.CCD = a.sim.ccdAfterPending()
 	s.Interp = a.view.Mode
 	d := &a.view.Debug
@@ -197,6 +199,13 @@ func (p *panel) apply(a *app) {
 			a.customHz, a.target = 0, s.Rate
 		}
 		a.applyDisplay()
+	}
+	if s.Split != b.Split {
+		a.toggleSplit()
+	}
+	if s.SplitLeftHz != b.SplitLeftHz || s.SplitRightHz != b.SplitRightHz {
+		a.split.LeftHz = float64(max(ui.MinSplitHz, min(ui.MaxSplitHz, s.SplitLeftHz)))
+		a.split.RightHz = float64(max(ui.MinSplitHz, min(ui.MaxSplitHz, s.SplitRightHz)))
 	}
 	if s.Stabiliser != b.Stabiliser {
 		a.stabiliser.Enabled = s.Stabiliser

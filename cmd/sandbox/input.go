@@ -134,6 +134,8 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 	case k == glfw.KeyN:
 		s.lp.SetPaused(true)
 		s.lp.RequestSingleStep()
+	case k == glfw.KeyX:
+		a.toggleSplit()
 	case k == glfw.KeyLeft:
 		a.rewindStep(-1)
 	case k == glfw.KeyRight:

@@ -23,6 +23,7 @@ var KeyHelp = []KeyBinding{
 	{"- / =", "slower / faster time: 0.05x, 0.1x, 0.25x, 0.5x, 1x, 2x"},
 	{"V", "vsync on / off"},
 	{"H", "cycle display-rate target: native, 60, 120, 144, 165, 240, uncapped"},
+	{"X", "split view: left half presented at 60 Hz, right half at 144 Hz, from the one simulation"},
 	{"Y", "step-count stabiliser on / off"},
 	{"F11", "fullscreen at the video mode nearest the target rate"},
 	{"F12", "screenshot to sandbox-DATE-TIME.png, panel included"},

@@ -265,6 +265,13 @@ func (u *UI) displaySection(s *PanelState) {
 	imgui.Checkbox("step-count stabiliser (Y)", &s.Stabiliser)
 	tooltip("snap frame times within a tenth of a step of a whole number of steps to it, carrying the rest:\n" +
 		"fixes 0, 2, 0, 2 steps per frame when the display runs at the physics rate")
+	imgui.Checkbox("split view (X)", &s.Split)
+	tooltip("left half presented at one rate, right half at another, from the one simulation;\n" +
+		"each half is redrawn on its own cadence of simulated time (time scale 0.1x shows it on any monitor)")
+	if s.Split {
+		imgui.SliderIntV("left Hz", &s.SplitLeftHz, MinSplitHz, MaxSplitHz, "%d Hz", imgui.SliderFlagsAlwaysClamp)
+		imgui.SliderIntV("right Hz", &s.SplitRightHz, MinSplitHz, MaxSplitHz, "%d Hz", imgui.SliderFlagsAlwaysClamp)
+	}
 }
 
 func (u *UI) physicsSection(s *PanelState) {

@@ -58,6 +58,9 @@ type PanelState struct {
 	Rate                frames.Target // H cycles
 	Stabiliser          bool          // step-count stabiliser (snap frame times near whole steps)
 	ScreenshotRequested bool          // one-shot: save a PNG (F12)
+	// Split view (X): the two halves' presentation rates, Hz, MinSplitHz..MaxSplitHz.
+	Split                     bool
+	SplitLeftHz, SplitRightHz int32
 
 	// Physics.
 	CCD bool // continuous collision detection (C)
@@ -148,3 +151,9 @@ func clamp32(v, lo, hi float32) float32 {
 	}
 	return v
 }
+
+// Split view rate limits, Hz.
+const (
+	MinSplitHz = 10
+	MaxSplitHz = 360
+)
