@@ -57,7 +57,7 @@ type simulation struct {
 
 // load builds a fresh session for sc.
 func (s *simulation) load(sc *scene.Scene) error {
-	sess, err := session.New(session.Options{Scene: sc, Clock: frameClock})
+	sess, err := session.New(session.Options{Scene: sc, Clock: frameClock, DetectTeleports: true})
 	if err != nil {
 		return fmt.Errorf("scene %s: %w", sc.Name, err)
 	}

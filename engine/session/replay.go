@@ -147,6 +147,9 @@ func ParseReplay(file string, data []byte) (*Replay, error) {
 				seg.hashes = append(seg.hashes, e)
 				continue
 			}
+			if l.Tick == 0 {
+				return fail(n, "the recording ends at tick 0: nothing to replay")
+			}
 			seg.until, seg.last = l.Tick, true
 			rp.segs = append(rp.segs, seg)
 			rp.end, ended = e, true

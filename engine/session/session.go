@@ -29,6 +29,10 @@ type Options struct {
 	// StopTick, when > 0, ends the session as soon as that tick completes:
 	// the rest of that frame's steps do not run and its alpha is 0.
 	StopTick uint64
+	// DetectTeleports runs the undeclared-teleport detector after every
+	// step (Frame.Undeclared): the window marks such bodies. Off, it costs
+	// nothing, which headless runs of big scenes prefer.
+	DetectTeleports bool
 }
 
 // Session is one running simulation. It is not safe for concurrent use.
@@ -47,6 +51,7 @@ type Session struct {
 	next     int             // first schedule entry not yet applied
 
 	teleports *frames.TeleportDetector
+	detect    bool
 	rewind    *Rewind // nil unless EnableRewind
 	observer  func(*physics.World)
 
@@ -72,7 +77,7 @@ func New(o Options) (*Session, error) {
 	s := &Session{
 		sc: o.Scene, world: w, loop: lp, script: o.Scene.NewScript(w),
 		clock: o.Clock, dt: lp.Config().StepSeconds, stopAt: o.StopTick,
-		teleports: frames.NewTeleportDetector(),
+		teleports: frames.NewTeleportDetector(), detect: o.DetectTeleports,
 	}
 	s.stepFn = s.step
 	return s, nil
@@ -95,7 +100,8 @@ func (s *Session) StepSeconds() float64 { return s.dt }
 // tick rewound to).
 func (s *Session) Tick() uint64 { return s.world.Tick() }
 
-// Teleports is the detector of undeclared teleports, run after every step.
+// Teleports is the detector of undeclared teleports, run after every step
+// when Options.DetectTeleports is set.
 func (s *Session) Teleports() *frames.TeleportDetector { return s.teleports }
 
 // Last is the frame the last Advance returned.
@@ -197,7 +203,9 @@ func (s *Session) step(uint64) bool {
 	f.StepNanos = append(f.StepNanos, ns)
 	f.addProfile(s.world.Profile())
 	f.collect(s.world)
-	s.detectTeleports()
+	if s.detect {
+		s.detectTeleports()
+	}
 	after := s.world.Tick()
 	if after%CheckpointEvery == 0 {
 		cp := Checkpoint{Tick: after, Hash: s.world.StateHash()}
