@@ -70,9 +70,9 @@ func (r *Rewind) save(w *physics.World) {
 	}
 }
 
-// inputs is called at the start of every step: a step from a rewound tick
+// branch is called at the start of every step: a step from a rewound tick
 // ends the old branch there.
-func (r *Rewind) inputs(tick uint64, _ []physics.Input) {
+func (r *Rewind) branch(tick uint64) {
 	if tick < r.newest {
 		r.newest = tick
 	}

@@ -189,7 +189,7 @@ func (s *Session) step(uint64) bool {
 		f.Inputs = append(f.Inputs, Stamped{Tick: tick, Input: in})
 	}
 	if s.rewind != nil {
-		s.rewind.inputs(tick, s.inputs[user:])
+		s.rewind.branch(tick)
 	}
 	var t0 int64
 	if s.clock != nil {
