@@ -34,7 +34,7 @@ type compareFlags struct {
 	force bool
 }
 
-func parseCompareFlags(args []string) (*compareFlags, error) {
+func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	var (
 		c                       compareFlags
 		sceneName, rates, modes string
@@ -59,8 +59,8 @@ func parseCompareFlags(args []string) (*compareFlags, error) {
 	fs.BoolVar(&c.force, "force", false, "write into a folder that is not empty, replacing same-named files")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stdout, "usage: sandbox compare -scene NAME|FILE -rates 60,144[,...] [-interp off,lerp,...] [-jitter J -seed S] [-hitch-every K -hitch-seconds S] [-ticks N] [-body NAME,...] -out DIR [-force]")
-			fs.SetOutput(os.Stdout)
+			fmt.Fprintln(stdout, "usage: sandbox compare -scene NAME|FILE -rates 60,144[,...] [-interp off,lerp,...] [-jitter J -seed S] [-hitch-every K -hitch-seconds S] [-ticks N] [-body NAME,...] -out DIR [-force]")
+			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			return nil, errCompareHelp
 		}
@@ -120,7 +120,7 @@ func splitList(s string) []string {
 // runCompare is `sandbox compare`: flags and the output folder are checked
 // before anything runs; the files are written only after every run passed.
 func runCompare(args []string, stdout, stderr io.Writer) error {
-	c, err := parseCompareFlags(args)
+	c, err := parseCompareFlags(args, stdout)
 	if errors.Is(err, errCompareHelp) {
 		return nil
 	}
