@@ -1,5 +1,7 @@
 package physics
 
+import "unsafe"
+
 // SnapshotInto saves the world's state into s, as Snapshot does, reusing
 // s's buffers: once s has held a state as large, it allocates nothing. A
 // rewind ring buffer saves every tick with it (Snapshot, which allocates a
@@ -25,6 +27,20 @@ func (s *Snapshot) Capacity() int {
 	e := &s.events
 	return cap(s.names) + cap(s.bodies) + cap(s.sb) + cap(s.contacts.list) +
 		cap(e.CCDHits) + cap(e.ContactsBegun) + cap(e.ContactsEnded) + cap(e.Teleports) + cap(e.Tunnels)
+}
+
+// Bytes is about how much memory s's buffers hold (their capacity times
+// the element sizes; names share their text with the world), for callers
+// that keep many snapshots within a budget.
+func (s *Snapshot) Bytes() int {
+	e := &s.events
+	return bytesOf(s.names) + bytesOf(s.bodies) + bytesOf(s.sb) + bytesOf(s.contacts.list) +
+		bytesOf(e.CCDHits) + bytesOf(e.ContactsBegun) + bytesOf(e.ContactsEnded) + bytesOf(e.Teleports) + bytesOf(e.Tunnels)
+}
+
+func bytesOf[T any](b []T) int {
+	var z T
+	return cap(b) * int(unsafe.Sizeof(z))
 }
 
 // Reserve grows s's buffers, with a quarter to spare, so that a state as

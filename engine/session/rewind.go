@@ -10,6 +10,13 @@ import (
 // RewindSeconds is how much physics history the window keeps for rewind.
 const RewindSeconds = 10.0
 
+// RewindBudgetBytes caps the ring's memory: a scene too large for
+// RewindSeconds of states in it keeps fewer ticks (at least minRewindTicks).
+// A 500-box pile takes about 0.7 MB a tick: 10 s of it would be 435 MB.
+const RewindBudgetBytes = 128 << 20
+
+const minRewindTicks = 60
+
 // Rewind is a ring buffer of the world's state after each of the last
 // ticks, so a paused session can step back and forward tick by tick.
 // Every slot's buffers are reused: once the ring is full, saving a tick
@@ -63,11 +70,34 @@ func (r *Rewind) save(w *physics.World) {
 	w.SnapshotInto(sl)
 	if sl.Capacity() > before {
 		// The world outgrew this slot: grow every slot now, so that the
-		// ring does not allocate again as each of them comes round.
+		// ring does not allocate again as each of them comes round; first
+		// shorten the ring if that would overrun the memory budget.
+		r.fit(sl.Bytes() * 5 / 4)
+		grown := *sl
 		for i := range r.slots {
-			r.slots[i].Reserve(sl)
+			r.slots[i].Reserve(&grown)
 		}
 	}
+}
+
+// fit shortens the ring to what the budget allows for slots of perSlot
+// bytes, keeping the newest ticks.
+func (r *Rewind) fit(perSlot int) {
+	keep := RewindBudgetBytes / max(perSlot, 1)
+	if keep >= len(r.slots) || len(r.slots) <= minRewindTicks+1 {
+		return
+	}
+	keep = max(keep, minRewindTicks+1)
+	old := r.slots
+	r.slots = make([]physics.Snapshot, keep)
+	lo := r.oldest
+	if r.newest-lo >= uint64(keep) {
+		lo = r.newest - uint64(keep) + 1
+	}
+	for t := lo; t <= r.newest; t++ {
+		r.slots[t%uint64(keep)] = old[t%uint64(len(old))]
+	}
+	r.oldest = lo
 }
 
 // branch is called at the start of every step: a step from a rewound tick

@@ -1,11 +1,14 @@
 package session
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sandbox/engine/physics"
+	"sandbox/engine/scene"
 )
 
 func userShot(name string) physics.Input {
@@ -95,5 +98,41 @@ func TestRewindRingDoesNotAllocateWhenFull(t *testing.T) {
 	}
 	if err := s.SeekTick(0); err == nil {
 		t.Fatal("seeking to a tick the ring no longer holds was accepted")
+	}
+}
+
+// A scene too big for RewindSeconds of states within the memory budget
+// keeps fewer ticks: a 500-box pile is about 0.7 MB a tick.
+func TestRewindRingKeepsToItsBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"name": "pile", "statics": [{"name": "ground", "min": [-60, -1, -60], "max": [60, 0, 60]}], "bodies": [`)
+	for i := 0; i < 500; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"name": "b%d", "center": [%g, %g, %g], "half": [0.5, 0.5, 0.5]}`, i, float64(i/10%10)*1.1, 0.5+float64(i%10), float64(i/100)*1.1)
+	}
+	b.WriteString(`]}`)
+	sc, err := scene.Parse("pile.json", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mustSession(t, Options{Scene: sc})
+	s.EnableRewind(RewindTicks(s.StepSeconds()))
+	for s.Tick() < 100 {
+		if _, err := s.Advance(1.0 / 60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := s.rewind
+	total := 0
+	for i := range r.slots {
+		total += r.slots[i].Bytes()
+	}
+	if len(r.slots) >= RewindTicks(s.StepSeconds()) || total > RewindBudgetBytes*3/2 || len(r.slots) < minRewindTicks {
+		t.Fatalf("ring of %d slots holding %d MB (budget %d MB)", len(r.slots), total>>20, RewindBudgetBytes>>20)
+	}
+	if lo, hi, _ := s.RewindRange(); hi != 100 || !s.StepBack() || s.Tick() != 99 || lo > 40 {
+		t.Fatalf("after shrinking: range %d..%d, step back to %d", lo, hi, s.Tick())
 	}
 }
