@@ -24,6 +24,10 @@ type reference struct {
 
 type vec = [3]float64
 
+// moveMetres is how far a body must get from its start to be traced by
+// default, m.
+const moveMetres = 0.01
+
 // at returns the record index of tick n and traced body j.
 func (r *reference) at(n uint64, j int) int { return int(n-1)*len(r.bodies) + j }
 
@@ -65,6 +69,8 @@ func runReference(c *Config) (*reference, []string, error) {
 		names[i] = w.Body(i).Name
 	}
 	traced, err := pickBodies(c.Bodies, names, func(i int) bool {
+		// Moves: at some tick more than moveMetres from where it started
+		// (a crate settling by a hair on the ground does not count).
 		first := true
 		var p0 physics.Pose
 		for _, row := range all {
@@ -74,7 +80,7 @@ func runReference(c *Config) (*reference, []string, error) {
 			if first {
 				p0, first = row[i].prev, false
 			}
-			if row[i].curr != p0 {
+			if row[i].curr.Center.Sub(p0.Center).Len() > moveMetres {
 				return true
 			}
 		}
