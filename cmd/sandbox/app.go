@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -9,9 +11,10 @@ import (
 
 	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
-	"sandbox/engine/loop"
+	"sandbox/engine/headless"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
+	"sandbox/engine/session"
 	"sandbox/engine/ui"
 )
 
@@ -52,7 +55,8 @@ type app struct {
 	screenshotPending string // F12: write this file after the next render
 	quit              bool
 
-	stepFn func(tick uint64) bool // a.sim.step, bound once: a method value made per frame would allocate
+	io    sessionIO // -record, -replay, -trace
+	split splitView // X: the view split into two display rates
 
 	// fbWidth and fbHeight are the framebuffer size in pixels (not the
 	// window size: they differ on HiDPI screens), kept up to date by a
@@ -92,6 +96,14 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	a.applyDisplay()
 	a.sim.shotSpeed = 3000
 	a.sim.ccdFlag = o.CCD
+	a.sim.rewind = true
+	a.io.rec, a.io.replay, a.io.traceFile = o.Record, o.Replay, o.Trace
+	if o.Trace != nil {
+		a.io.trace = headless.NewTraceWriter(o.Trace)
+	}
+	if o.Replay != nil {
+		a.sim.ccdFlag, a.sim.locked = o.Replay.CCD, true
+	}
 	if err := a.loadScene(o.Scene); err != nil {
 		a.close()
 		return nil, err
@@ -100,7 +112,6 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 		a.close()
 		return nil, err
 	}
-	a.stepFn = a.sim.step
 	a.installCallbacks()
 	return a, nil
 }
@@ -108,7 +119,18 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 // loadScene builds a fresh world, script and loop for sc and frames the
 // camera on it.
 func (a *app) loadScene(sc *scene.Scene) error {
+	if a.sim.loaded {
+		// A recording or replay covers the session it began with: a new
+		// scene (or R) ends the recording there and stops the replay.
+		if err := a.endRecording(false); err != nil {
+			return err
+		}
+		a.io.replay, a.sim.locked = nil, false
+	}
 	if err := a.sim.load(sc); err != nil {
+		return err
+	}
+	if err := a.startSessionIO(); err != nil {
 		return err
 	}
 	a.r.SetStatics(gfx.Statics(a.sim.world))
@@ -149,6 +171,7 @@ func (a *app) homeCamera() {
 // close frees the panel and the renderer; the window is destroyed by
 // runWindow.
 func (a *app) close() {
+	a.split.deleteBuffers()
 	a.panel.delete()
 	a.panel = nil
 	if a.r != nil {
@@ -177,6 +200,9 @@ func (a *app) frameOnce() error {
 	now := frameClock()
 	frameSeconds := float64(now-a.lastNs) * 1e-9
 	a.lastNs = now
+	if a.o.frameSeconds > 0 {
+		frameSeconds = a.o.frameSeconds
+	}
 	a.renderTime += frameSeconds
 	a.in.update(a, frameSeconds)
 	if a.frameIndex == a.o.FireAtFrame {
@@ -186,10 +212,13 @@ func (a *app) frameOnce() error {
 	step := a.sim.lp.Config().StepSeconds
 	fed := a.stabiliser.Apply(frameSeconds, step)
 	a.sim.now = a.renderTime
-	a.sim.view = a.view
-	fr, err := a.sim.lp.Advance(fed, a.stepFn)
+	fr, err := a.sim.sess.Advance(fed)
 	if err != nil {
 		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+	}
+	a.sim.consume(fr, a.view)
+	if err := a.afterAdvance(fr, frameSeconds); err != nil {
+		return err
 	}
 
 	fw, fh := a.fbWidth, a.fbHeight
@@ -240,21 +269,28 @@ func (a *app) frameOnce() error {
 // draw builds the frame from the world at the loop's alpha, renders the 3D
 // view left of the panel, then the panel over it (before any screenshot is
 // read, so screenshots show the panel).
-func (a *app) draw(fr loop.Frame, fw, fh int) error {
-	a.lines.Reset()
-	a.overlay.Reset()
-	w := a.sim.world
-	a.view.Build(w, fr.Alpha, a.sim.lp.Config().StepSeconds, a.renderTime, &a.lines, &a.overlay)
+func (a *app) draw(fr *session.Frame, fw, fh int) error {
 	vp := a.panel.viewport()
-	if vp.W > 0 && vp.H > 0 {
-		a.cam.keepFitted(float64(vp.W) / float64(vp.H))
-	}
-	a.frame = gfx.Frame{
-		Width: fw, Height: fh, View: vp, Camera: a.cam.view(),
-		Dynamic: a.view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,
-	}
-	if err := a.r.Render(&a.frame); err != nil {
-		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+	if a.split.On && vp.W >= 2 && vp.H > 0 {
+		// Each half keeps the whole view's camera shape, cut in two.
+		a.cam.keepFitted(float64(vp.W/2) / float64(vp.H))
+		if err := a.drawSplit(fr, fw, fh, vp); err != nil {
+			return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+		}
+	} else {
+		a.lines.Reset()
+		a.overlay.Reset()
+		a.view.Build(a.sim.world, fr.Alpha, a.sim.lp.Config().StepSeconds, a.renderTime, &a.lines, &a.overlay)
+		if vp.W > 0 && vp.H > 0 {
+			a.cam.keepFitted(float64(vp.W) / float64(vp.H))
+		}
+		a.frame = gfx.Frame{
+			Width: fw, Height: fh, View: vp, Camera: a.cam.view(),
+			Dynamic: a.view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,
+		}
+		if err := a.r.Render(&a.frame); err != nil {
+			return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+		}
 	}
 	a.panel.render()
 	if debugGL {

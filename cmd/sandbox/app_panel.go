@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -7,9 +9,9 @@ import (
 	"time"
 
 	"sandbox/engine/gfx"
-	"sandbox/engine/loop"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
+	"sandbox/engine/session"
 	"sandbox/engine/ui"
 )
 
@@ -87,7 +89,7 @@ func (p *panel) wantMouse() bool { return p.u.WantCaptureMouse() }
 func (p *panel) wantKeys() bool  { return p.u.WantCaptureKeyboard() }
 
 // record pushes this frame's numbers into the plot history.
-func (p *panel) record(a *app, fr loop.Frame, frameSeconds float64) {
+func (p *panel) record(a *app, fr *session.Frame, frameSeconds float64) {
 	_ = p.hist.Push(ui.Sample{ // renderTime only grows, so Push cannot refuse it
 		Time:               a.renderTime,
 		FrameSeconds:       frameSeconds,
@@ -95,7 +97,7 @@ func (p *panel) record(a *app, fr loop.Frame, frameSeconds float64) {
 		Alpha:              fr.Alpha,
 		AccumulatorSeconds: fr.Accumulator,
 		DroppedSeconds:     fr.ClampedSeconds + fr.CappedSeconds + fr.DiscardedSeconds,
-		StageNanos:         stageNanos(a.sim.world.Profile()),
+		StageNanos:         stageNanos(fr.Profile), // summed over the frame's steps
 	})
 }
 
@@ -130,6 +132,8 @@ func (p *panel) sync(a *app) {
 	s.Fullscreen = a.fullscreen
 	s.Rate = a.target
 	s.Stabiliser = a.stabiliser.Enabled
+	s.Split = a.split.On
+	s.SplitLeftHz, s.SplitRightHz = int32(a.split.LeftHz), int32(a.split.RightHz)
 	s.CCD = a.sim.ccdAfterPending()
 	s.Interp = a.view.Mode
 	d := &a.view.Debug
@@ -182,6 +186,10 @@ func (p *panel) apply(a *app) {
 		sim.lp.SetPaused(true)
 		sim.lp.RequestSingleStep()
 	}
+	if s.RewindRequested != 0 {
+		a.rewindStep(s.RewindRequested)
+		s.RewindRequested = 0
+	}
 	if s.TimeScale != b.TimeScale {
 		a.setTimeScale(float64(s.TimeScale))
 	}
@@ -191,6 +199,13 @@ func (p *panel) apply(a *app) {
 			a.customHz, a.target = 0, s.Rate
 		}
 		a.applyDisplay()
+	}
+	if s.Split != b.Split {
+		a.toggleSplit()
+	}
+	if s.SplitLeftHz != b.SplitLeftHz || s.SplitRightHz != b.SplitRightHz {
+		a.split.LeftHz = float64(max(ui.MinSplitHz, min(ui.MaxSplitHz, s.SplitLeftHz)))
+		a.split.RightHz = float64(max(ui.MinSplitHz, min(ui.MaxSplitHz, s.SplitRightHz)))
 	}
 	if s.Stabiliser != b.Stabiliser {
 		a.stabiliser.Enabled = s.Stabiliser

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -10,6 +12,7 @@ import (
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
+	"sandbox/engine/session"
 	"sandbox/engine/ui"
 )
 
@@ -27,22 +30,20 @@ const (
 // shotSpeeds are the steps of [ and ].
 var shotSpeeds = []float64{10, 20, 50, 100, 200, 500, 1000, 2000, 3000, 5000, 10000, 20000}
 
-// simulation is the scene being run: its world, script and loop, the
-// inputs queued for the next tick boundary, and the teleport detector.
+// simulation is the window's side of the one simulation session: the
+// session itself (world, loop, script, queued inputs, per-step
+// bookkeeping), the shot settings, and what the view marks from the frames'
+// events. sc, world and lp are the session's, kept as fields because the
+// panel and the tests read them every frame.
 type simulation struct {
-	sc     *scene.Scene
-	world  *physics.World
-	script *scene.Script
-	lp     *loop.Loop
+	sess  *session.Session
+	sc    *scene.Scene
+	world *physics.World
+	lp    *loop.Loop
 
-	inputs  []physics.Input // this step's inputs, reused
-	pending []physics.Input // user inputs for the next tick boundary
-
-	teleports    *frames.TeleportDetector
 	flaggedUntil []float64 // per body index: render time until which it is marked
 
-	now  float64        // render time of the frame being simulated, s
-	view *gfx.WorldView // receives each step's events
+	now float64 // render time of the frame being simulated, s
 
 	shotSpeed float64 // m/s
 	shotHalf  float64 // m, cube half extent
@@ -50,63 +51,53 @@ type simulation struct {
 	shots     int
 	loaded    bool
 	ccdFlag   bool // the -ccd value, applied to the first scene
+	rewind    bool // keep the last RewindSeconds of states (paused stepping back)
+	locked    bool // a replay is playing: the user's shots and switches are shut out
 }
 
-// load builds a fresh world, script and loop for sc.
+// load builds a fresh session for sc.
 func (s *simulation) load(sc *scene.Scene) error {
-	w, err := sc.NewWorld(frameClock)
-	if err != nil {
-		return fmt.Errorf("scene %s: %w", sc.Name, err)
-	}
-	lp, err := loop.New(sc.LoopConfig())
+	sess, err := session.New(session.Options{Scene: sc, Clock: frameClock, DetectTeleports: true})
 	if err != nil {
 		return fmt.Errorf("scene %s: %w", sc.Name, err)
 	}
 	if !s.loaded {
-		w.SetCCD(s.ccdFlag)
+		sess.World().SetCCD(s.ccdFlag)
 		s.loaded = true
-	}
-	if s.teleports == nil {
-		s.teleports = frames.NewTeleportDetector()
 	}
 	if s.shotHalf == 0 {
 		s.shotHalf = 0.1
 	}
-	s.sc, s.world, s.lp = sc, w, lp
-	s.script = sc.NewScript(w)
-	s.pending = s.pending[:0]
-	s.teleports.Reset()
+	if s.rewind {
+		sess.EnableRewind(session.RewindTicks(sess.StepSeconds()))
+	}
+	s.sess, s.sc, s.world, s.lp = sess, sc, sess.World(), sess.Loop()
 	s.flaggedUntil = s.flaggedUntil[:0]
 	return nil
 }
 
-// step is the loop's fixed-step callback: this tick's scripted inputs, then
-// the user's queued ones, one physics step, then what the view and the
-// teleport detector need from it.
-func (s *simulation) step(tick uint64) bool {
-	s.inputs = s.script.InputsFor(tick, s.inputs[:0])
-	s.inputs = append(s.inputs, s.pending...)
-	s.pending = s.pending[:0]
-	dt := s.lp.Config().StepSeconds
-	s.world.Step(dt, s.inputs)
-	if s.view != nil {
-		s.view.AfterStep(s.world, s.now)
-	}
-	s.checkTeleports(dt)
-	return true
-}
+// teleports is the session's detector of undeclared teleports.
+func (s *simulation) teleports() *frames.TeleportDetector { return s.sess.Teleports() }
 
-// checkTeleports runs the detector over every body after a step.
-func (s *simulation) checkTeleports(dt float64) {
+// consume takes what the view needs from a frame's events, after Advance
+// and never from inside a step: every CCD impact for the hit markers, and
+// every body the teleport detector caught, to mark it for flagSeconds.
+func (s *simulation) consume(f *session.Frame, view *gfx.WorldView) {
+	if view != nil && view.Markers != nil {
+		for i := range f.CCDHits {
+			h := &f.CCDHits[i]
+			if h.Speed >= view.Markers.MinSpeed {
+				view.Markers.Add(h.Point, h.Normal, s.now)
+			}
+		}
+	}
 	n := s.world.NumBodies()
 	for len(s.flaggedUntil) < n {
 		s.flaggedUntil = append(s.flaggedUntil, 0)
 	}
-	for i := 0; i < n; i++ {
-		b := s.world.Body(i)
-		if s.teleports.Check(i, b.Prev.Center, b.Curr.Center, b.Prev.Orientation, b.Curr.Orientation,
-			b.Velocity, b.AngularVelocity, b.Teleported, dt) {
-			s.flaggedUntil[i] = s.now + flagSeconds
+	for _, u := range f.Undeclared {
+		if u.Body < n {
+			s.flaggedUntil[u.Body] = s.now + flagSeconds
 		}
 	}
 }
@@ -120,6 +111,9 @@ func (s *simulation) flagged(i int) bool {
 // boundary: a cube, or a thin spinning plate when ctrl is held or the panel
 // picked plates.
 func (s *simulation) fire(c *camera, ctrl bool) {
+	if s.locked {
+		return
+	}
 	plate := ctrl || s.plate
 	s.shots++
 	d := physics.DefaultBodyDef()
@@ -140,13 +134,13 @@ func (s *simulation) fire(c *camera, ctrl bool) {
 		}
 		d.AngularVelocity = right.Normalize().Mul(40)
 	}
-	s.pending = append(s.pending, physics.Input{Kind: physics.InputFire, Fire: d})
+	s.sess.Queue(physics.Input{Kind: physics.InputFire, Fire: d})
 }
 
 // ccdAfterPending is what CCD will be once the queued inputs are applied.
 func (s *simulation) ccdAfterPending() bool {
 	on := s.world.CCD()
-	for _, in := range s.pending {
+	for _, in := range s.sess.Pending() {
 		if in.Kind == physics.InputSetCCD {
 			on = in.Enabled
 		}
@@ -160,7 +154,10 @@ func (s *simulation) toggleCCD() { s.setCCD(!s.ccdAfterPending()) }
 // setCCD queues CCD on or off for the next tick boundary (never mid-step:
 // the switch is an input of the step, so it is deterministic).
 func (s *simulation) setCCD(on bool) {
-	s.pending = append(s.pending, physics.Input{Kind: physics.InputSetCCD, Enabled: on})
+	if s.locked {
+		return
+	}
+	s.sess.Queue(physics.Input{Kind: physics.InputSetCCD, Enabled: on})
 }
 
 // changeSpeed moves the shot speed one step up (dir > 0) or down.

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -7,8 +9,8 @@ import (
 
 	"sandbox/engine/frames"
 	"sandbox/engine/interp"
-	"sandbox/engine/loop"
 	"sandbox/engine/physics"
+	"sandbox/engine/session"
 )
 
 // appStats is the per-frame set of numbers the panel shows. The app fills
@@ -55,15 +57,15 @@ type appStats struct {
 	CameraFly bool
 }
 
-// fillStats updates a.stats after a frame.
-func (a *app) fillStats(fr loop.Frame, frameSeconds, fed float64, drawn bool) {
+// fillStats updates a.stats from the session's record of the frame.
+func (a *app) fillStats(fr *session.Frame, frameSeconds, fed float64, drawn bool) {
 	s := &a.stats
 	w := a.sim.world
 	sum := a.window.Summary()
-	dropped := fr.ClampedSeconds + fr.CappedSeconds
+	dropped := fr.DroppedSeconds()
 	c := w.Counters()
 	*s = appStats{
-		Scene: a.sim.sc.Name, Frame: a.frameIndex + 1, Tick: a.sim.lp.Tick(),
+		Scene: a.sim.sc.Name, Frame: a.frameIndex + 1, Tick: fr.Tick,
 		Steps: fr.Steps, Alpha: fr.Alpha, Accumulator: fr.Accumulator,
 		FrameSeconds: frameSeconds, FedSeconds: fed, DroppedSeconds: dropped, DroppedTotal: s.DroppedTotal + dropped,
 		PresentHz: sum.RateHz, MeanFrameSeconds: sum.MeanSeconds, P99FrameSeconds: sum.P99Seconds,
@@ -72,7 +74,7 @@ func (a *app) fillStats(fr loop.Frame, frameSeconds, fed float64, drawn bool) {
 		Fullscreen: a.fullscreen, Stabiliser: a.stabiliser.Enabled, Drawn: drawn,
 		Paused: a.sim.lp.Paused(), TimeScale: a.sim.lp.TimeScale(), Interp: a.view.Mode, CCD: w.CCD(),
 		Bodies: w.NumBodies(), Awake: w.NumAwake(), CCDHits: c.CCDHits, Tunnels: c.Tunnels,
-		TeleportsDetected: a.sim.teleports.Count(), Profile: w.Profile(),
+		TeleportsDetected: a.sim.teleports().Count(), Profile: fr.Profile,
 		ShotSpeed: a.sim.shotSpeed, ShotHalf: a.sim.shotHalf, CameraFly: a.cam.fly,
 	}
 }
@@ -115,10 +117,10 @@ func (a *app) writeStats() error {
 	mean := a.runStats.RunMeanSeconds()
 	out := statsFile{
 		Frames: a.frameIndex, MeanFrameSeconds: mean, P99FrameSeconds: a.runStats.Summary().P99Seconds,
-		Ticks: a.sim.lp.Tick(), DroppedSeconds: a.stats.DroppedTotal,
+		Ticks: a.sim.sess.Tick(), DroppedSeconds: a.stats.DroppedTotal,
 		Scene: a.sim.sc.Name, TargetHz: a.pacer.Hz(), VSync: a.vsync, Interp: a.view.Mode.String(),
 		CCD: w.CCD(), CCDHits: w.Counters().CCDHits, Tunnels: w.Counters().Tunnels,
-		TeleportsDetected: a.sim.teleports.Count(), Bodies: []statsBody{},
+		TeleportsDetected: a.sim.teleports().Count(), Bodies: []statsBody{},
 	}
 	if mean > 0 {
 		out.DisplayHzMeasured = 1 / mean
@@ -126,7 +128,7 @@ func (a *app) writeStats() error {
 	for i := 0; i < w.NumBodies(); i++ {
 		b := w.Body(i)
 		out.Bodies = append(out.Bodies, statsBody{Name: b.Name, Center: b.Curr.Center, Velocity: b.Velocity,
-			Sleeping: b.Sleeping, TeleportFlags: a.sim.teleports.Flagged(i)})
+			Sleeping: b.Sleeping, TeleportFlags: a.sim.teleports().Flagged(i)})
 	}
 	data, err := json.MarshalIndent(out, "", "  ")
 	if err != nil {

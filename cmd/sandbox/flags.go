@@ -29,6 +29,8 @@ type options struct {
 	interp       interp.Mode
 	report       string
 	trace        string
+	record       string // -record FILE (window and headless)
+	replay       string // -replay FILE (window and headless)
 
 	vsync       bool
 	frames      int
@@ -44,7 +46,7 @@ type options struct {
 // Flags that only one of the two modes reads; giving one to the other mode is
 // a mistake worth one clear line rather than silence.
 var (
-	headlessOnly = []string{"jitter", "hitch-every", "hitch-seconds", "seed", "seconds", "ticks", "report", "trace"}
+	headlessOnly = []string{"jitter", "hitch-every", "hitch-seconds", "seed", "seconds", "ticks", "report"}
 	windowOnly   = []string{"vsync", "frames", "screenshot", "stats", "fire-at-frame", "window-size"}
 )
 
@@ -77,7 +79,9 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	fs.BoolVar(&o.ccd, "ccd", false, "continuous collision detection on or off; when not given, the scene's \"ccd\" setting")
 	fs.StringVar(interpName, "interp", "lerp", "how poses are drawn between ticks: off, lerp, slerp, extrapolate")
 	fs.StringVar(&o.report, "report", "", "headless: write the run report JSON here")
-	fs.StringVar(&o.trace, "trace", "", "headless: write one JSON line per frame here")
+	fs.StringVar(&o.trace, "trace", "", "write one JSON line per frame here (window: with the measured frame seconds)")
+	fs.StringVar(&o.record, "record", "", "write a recording (JSON lines: the scene, every input by tick, state hashes) here")
+	fs.StringVar(&o.replay, "replay", "", "play a recording back, its scene and inputs, checking every state hash (exit 1 on a difference)")
 	fs.BoolVar(&o.vsync, "vsync", true, "window: wait for vertical sync")
 	fs.IntVar(&o.frames, "frames", 0, "window: exit after this many frames (0 = run until closed)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "window: write the last frame as PNG here")
@@ -152,6 +156,9 @@ func parseFlags(args []string) (*options, error) {
 		if o.screenshot != "" && !strings.HasSuffix(strings.ToLower(o.screenshot), ".png") {
 			return nil, usagef("-screenshot %q: must name a .png file", o.screenshot)
 		}
+	}
+	if err := checkRecordFlags(o); err != nil {
+		return nil, err
 	}
 	return o, nil
 }

@@ -84,20 +84,30 @@ func runHeadless(o *options, stdout io.Writer) (err error) {
 		Interp:  o.interp,
 		Clock:   func() int64 { return int64(time.Since(start)) },
 	}
+	finishRecord, err := attachRecordReplay(o, &ho, stdout)
+	if err != nil {
+		return err
+	}
 	if err := ho.Validate(); err != nil {
+		finishRecord(true)
 		return usageError{err}
 	}
 	reportFile, reportW, err := openOutput("report", o.report, stdout)
 	if err != nil {
+		finishRecord(true)
 		return err
 	}
 	traceFile, traceW, err := openOutput("trace", o.trace, stdout)
 	if err != nil {
 		reportFile.finish(true)
+		finishRecord(true)
 		return err
 	}
 	failed := true
 	defer func() {
+		if e := finishRecord(failed); err == nil {
+			err = e
+		}
 		if e := traceFile.finish(failed); err == nil {
 			err = e
 		}
@@ -129,9 +139,13 @@ func runWindowed(o *options) error {
 		return err
 	}
 	ccd := sc.CCD
-	return runWindow(windowOptions{
+	wo := windowOptions{
 		Scene: sc, DisplayHz: o.displayHz, VSync: o.vsync, CCD: ccd, Interp: o.interp,
 		Frames: o.frames, Screenshot: o.screenshot, Stats: o.stats, FireAtFrame: o.fireAtFrame,
 		Width: o.windowW, Height: o.windowH,
-	})
+	}
+	if err := attachWindowIO(o, &wo); err != nil {
+		return err
+	}
+	return runWindow(wo)
 }

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -109,7 +111,7 @@ func (in *inputState) wantKeys() bool  { return in.WantKeys != nil && in.WantKey
 // repeats reports keys that act again while held.
 func repeats(k glfw.Key) bool {
 	switch k {
-	case glfw.KeyLeftBracket, glfw.KeyRightBracket, glfw.KeyN, glfw.KeyComma, glfw.KeyPeriod:
+	case glfw.KeyLeftBracket, glfw.KeyRightBracket, glfw.KeyN, glfw.KeyComma, glfw.KeyPeriod, glfw.KeyLeft, glfw.KeyRight:
 		return true
 	}
 	return false
@@ -132,6 +134,12 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 	case k == glfw.KeyN:
 		s.lp.SetPaused(true)
 		s.lp.RequestSingleStep()
+	case k == glfw.KeyX:
+		a.toggleSplit()
+	case k == glfw.KeyLeft:
+		a.rewindStep(-1)
+	case k == glfw.KeyRight:
+		a.rewindStep(1)
 	case k == glfw.KeyMinus:
 		a.setTimeScale(nextTimeScale(s.lp.TimeScale(), -1))
 	case k == glfw.KeyEqual:

@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -15,7 +17,9 @@ import (
 	"sandbox/engine/gfx"
 	"sandbox/engine/interp"
 	"sandbox/engine/scene"
+	"sandbox/engine/session"
 	"sandbox/engine/ui"
+	"sandbox/internal/safeio"
 )
 
 // windowOptions are what a window run needs from the command line.
@@ -32,6 +36,15 @@ type windowOptions struct {
 
 	// Width and Height are the window size in screen coordinates; 0 means 1280 x 720.
 	Width, Height int
+	// Record, Replay and Trace are -record, -replay and -trace, opened and
+	// checked before the window opens (nil when not given).
+	Record *recordOutput
+	Replay *session.Replay
+	Trace  *safeio.File
+	// frameSeconds, when > 0 (tests), is handed to the simulation every
+	// frame instead of the measured frame time, so that a run is driven by
+	// its frame count rather than by the wall clock.
+	frameSeconds float64
 	// onExit, when set, is called with the app after the last frame and
 	// before anything is freed (tests inspect the world and the renderer).
 	onExit func(a *app) error
@@ -54,23 +67,36 @@ func runWindow(o windowOptions) error {
 	}
 	win, err := openWindow(o)
 	if err != nil {
+		o.abortOutputs()
 		return err
 	}
 	defer glfw.Terminate()
 	defer win.Destroy()
 	a, err := newApp(o, win)
 	if err != nil {
+		o.abortOutputs()
 		return err
 	}
 	runErr := a.run()
 	if o.onExit != nil && runErr == nil {
 		runErr = o.onExit(a)
 	}
+	if err := a.finishSessionIO(runErr); runErr == nil {
+		runErr = err
+	}
 	a.close()
 	if n := gfx.LiveObjects() + ui.LiveObjects(); n != 0 && runErr == nil {
 		runErr = fmt.Errorf("window: %d GL objects not deleted on exit (renderer %d, panel %d)", n, gfx.LiveObjects(), ui.LiveObjects())
 	}
 	return runErr
+}
+
+// abortOutputs discards the outputs of a run that never started.
+func (o windowOptions) abortOutputs() {
+	o.Record.finish(true)
+	if o.Trace != nil {
+		o.Trace.Abort()
+	}
 }
 
 // openWindow starts GLFW and opens a window with a 4.1 core, forward

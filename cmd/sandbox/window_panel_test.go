@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -293,8 +295,8 @@ func TestWindowClicksOnPanelDoNotFire(t *testing.T) {
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Press, 0)
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Release, 0)
 		a.onScroll(0, 3)
-		if len(a.sim.pending) != 0 || a.cam.distance != dist {
-			t.Errorf("over the panel: %d shots queued, distance %g -> %g; want none and unchanged", len(a.sim.pending), dist, a.cam.distance)
+		if len(a.sim.sess.Pending()) != 0 || a.cam.distance != dist {
+			t.Errorf("over the panel: %d shots queued, distance %g -> %g; want none and unchanged", len(a.sim.sess.Pending()), dist, a.cam.distance)
 		}
 		if err := a.runFrames(2); err != nil {
 			return err
@@ -310,8 +312,8 @@ func TestWindowClicksOnPanelDoNotFire(t *testing.T) {
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Press, 0)
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Release, 0)
 		a.onScroll(0, 3)
-		if len(a.sim.pending) != 1 || a.cam.distance >= dist {
-			t.Errorf("over the view: %d shots queued, distance %g -> %g; want one shot and a zoom", len(a.sim.pending), dist, a.cam.distance)
+		if len(a.sim.sess.Pending()) != 1 || a.cam.distance >= dist {
+			t.Errorf("over the view: %d shots queued, distance %g -> %g; want one shot and a zoom", len(a.sim.sess.Pending()), dist, a.cam.distance)
 		}
 		return a.runFrames(2)
 	})

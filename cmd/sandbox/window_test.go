@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -12,6 +14,7 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/go-gl/mathgl/mgl64"
 
+	"sandbox/engine/interp"
 	"sandbox/engine/scene"
 	"sandbox/engine/ui"
 )
@@ -77,18 +80,26 @@ func markerPixels(img *image.RGBA, cx, cy, r int) int {
 // the camera. The shot must stop in front of the wall with no tunnel, and
 // the screenshot must show a hit marker where the default camera sees the
 // impact, and the sky at the top.
+//
+// The run is driven by frame count, not by the wall clock: every frame hands
+// the simulation 1/30 s (two steps), so 75 frames are exactly 150 ticks on
+// any machine, however slowly it draws.
 func TestWindowRangeShot(t *testing.T) {
-	needDisplay(t)
+	defer lockWindowThread(t)()
 	dir := t.TempDir()
 	shot, stats := filepath.Join(dir, "range.png"), filepath.Join(dir, "range.json")
-	_, stderr, code := sandbox(t, "-scene", "range", "-display-hz", "30", "-vsync=false", "-frames", "75",
-		"-fire-at-frame", "3", "-screenshot", shot, "-stats", stats)
-	if code != 0 {
-		t.Fatalf("window run: exit %d: %s", code, stderr)
+	sc, err := scene.Load("range")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := runWindow(windowOptions{Scene: sc, DisplayHz: 30, VSync: false, CCD: true, Interp: interp.Lerp,
+		Frames: 75, FireAtFrame: 3, Screenshot: shot, Stats: stats, frameSeconds: 1.0 / 30}); err != nil {
+		t.Fatalf("window run: %v", err)
 	}
 	s := readStats(t, stats)
-	if s.Frames != 75 || s.Ticks < 60 || s.Tunnels != 0 || s.CCDHits == 0 {
-		t.Fatalf("stats: frames %d ticks %d tunnels %d ccd hits %d", s.Frames, s.Ticks, s.Tunnels, s.CCDHits)
+	if s.Frames != 75 || s.Ticks != 150 || s.Tunnels != 0 || s.CCDHits == 0 {
+		t.Fatalf("stats: frames %d ticks %d tunnels %d ccd hits %d; want 75 frames, exactly 150 ticks, no tunnel, CCD hits",
+			s.Frames, s.Ticks, s.Tunnels, s.CCDHits)
 	}
 	var found, fired bool
 	for _, b := range s.Bodies {

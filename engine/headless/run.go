@@ -6,15 +6,13 @@
 package headless
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 
 	"sandbox/engine/interp"
-	"sandbox/engine/loop"
-	"sandbox/engine/physics"
 	"sandbox/engine/scene"
+	"sandbox/engine/session"
 )
 
 // Options says what to run and what to write.
@@ -31,6 +29,17 @@ type Options struct {
 	// Clock is a monotonic nanosecond clock used only to time physics steps
 	// for step_micros; nil leaves those times zero. It never affects state.
 	Clock func() int64
+	// OnFrame, when set, is handed every frame's record after the frame
+	// (with the display time so far, s); an error ends the run with it.
+	OnFrame func(f *session.Frame, displaySeconds float64) error
+	// Replay, when set, plays a recording: its inputs at their ticks, every
+	// checkpoint hash checked, to the recording's last tick (Ticks must be
+	// that tick). The first difference ends the run with a
+	// *session.MismatchError.
+	Replay *session.Replay
+	// Record, when set, is handed every frame and the final state: the
+	// run is written as a record file.
+	Record *session.Recorder
 }
 
 // DefaultSeconds is how long a run lasts when neither ticks nor seconds are given.
@@ -67,24 +76,34 @@ func Run(o Options) (*Report, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	world, err := o.Scene.NewWorld(o.Clock)
+	sess, err := session.New(session.Options{Scene: o.Scene, Clock: o.Clock, StopTick: o.Ticks})
 	if err != nil {
 		return nil, err
 	}
-	fixed, err := loop.New(o.Scene.LoopConfig())
-	if err != nil {
+	return RunSession(sess, o)
+}
+
+// RunSession runs an already built session (a replay's, or one compare
+// observes) on o's display for o's ticks or seconds; o.Scene must be the
+// session's scene. Every frame's record goes to o.OnFrame, when set, after
+// the trace line.
+func RunSession(sess *session.Session, o Options) (*Report, error) {
+	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	r := &run{
-		opts:    o,
-		world:   world,
-		loop:    fixed,
-		script:  o.Scene.NewScript(world),
-		display: NewDisplay(o.Display),
-		dt:      fixed.Config().StepSeconds,
+	if o.Replay != nil {
+		if err := o.Replay.Start(sess); err != nil {
+			return nil, err
+		}
+	} else {
+		sess.SetStopTick(o.Ticks)
 	}
+	if o.Record != nil {
+		sess.SetFingerprints(true)
+	}
+	r := &run{opts: o, sess: sess, display: NewDisplay(o.Display)}
 	if o.Trace != nil {
-		r.trace = newTraceWriter(bufio.NewWriterSize(o.Trace, 1<<16))
+		r.trace = NewTraceWriter(o.Trace)
 	}
 	return r.execute()
 }
@@ -92,82 +111,78 @@ func Run(o Options) (*Report, error) {
 // run is the state of one headless run.
 type run struct {
 	opts    Options
-	world   *physics.World
-	loop    *loop.Loop
-	script  *scene.Script
+	sess    *session.Session
 	display *Display
-	trace   *traceWriter
-	dt      float64
-
-	inputs   []physics.Input
-	stepNs   []int64
-	tickSkew error
-}
-
-// step is the loop's fixed-step callback: this tick's scripted inputs, one
-// physics step, and whether the run wants another.
-func (r *run) step(tick uint64) bool {
-	if tick != r.world.Tick() && r.tickSkew == nil {
-		r.tickSkew = fmt.Errorf("loop tick %d and world tick %d disagree", tick, r.world.Tick())
-	}
-	r.inputs = r.script.InputsFor(tick, r.inputs[:0])
-	var t0 int64
-	if r.opts.Clock != nil {
-		t0 = r.opts.Clock()
-	}
-	r.world.Step(r.dt, r.inputs)
-	if r.opts.Clock != nil {
-		r.stepNs = append(r.stepNs, r.opts.Clock()-t0)
-	}
-	return r.opts.Ticks == 0 || r.world.Tick() < r.opts.Ticks
+	trace   *TraceWriter
+	stepNs  []int64
 }
 
 func (r *run) execute() (*Report, error) {
 	var (
-		frames   uint64
 		elapsed  float64
 		dropped  float64
 		maxSteps int
 	)
+	s := r.sess
 	for {
 		// The tolerance keeps a running sum of 1/60 s frames from needing
 		// a 301st frame to reach 5 s.
 		if r.opts.Ticks == 0 && elapsed >= r.opts.Seconds*(1-1e-12) {
 			break
 		}
-		if r.opts.Ticks > 0 && r.world.Tick() >= r.opts.Ticks {
+		if s.Done() {
 			break
 		}
 		frameSeconds := r.display.Next()
-		f, err := r.loop.Advance(frameSeconds, r.step)
+		f, err := s.Advance(frameSeconds)
 		if err != nil {
 			return nil, err
 		}
-		if r.tickSkew != nil {
-			return nil, r.tickSkew
-		}
-		frames++
 		elapsed += frameSeconds
-		frameDropped := f.ClampedSeconds + f.CappedSeconds
-		dropped += frameDropped
+		dropped += f.DroppedSeconds()
 		maxSteps = max(maxSteps, f.Steps)
-		if r.trace != nil {
-			r.trace.frame(traceFrame{
-				frame: frames, time: elapsed, frameSeconds: frameSeconds, steps: f.Steps,
-				alpha: f.Alpha, dropped: frameDropped, tick: r.world.Tick(),
-			}, r.world, r.opts.Interp, r.dt)
+		if r.opts.Clock != nil {
+			r.stepNs = append(r.stepNs, f.StepNanos...)
 		}
-		if f.Stopped {
+		if r.trace != nil {
+			r.trace.Frame(f, elapsed, f.FrameSeconds, s.World(), r.opts.Interp, s.StepSeconds())
+		}
+		if r.opts.OnFrame != nil {
+			if err := r.opts.OnFrame(f, elapsed); err != nil {
+				return nil, err
+			}
+		}
+		if r.opts.Record != nil {
+			r.opts.Record.Frame(f)
+		}
+		if r.opts.Replay != nil {
+			// A rewound recording stops at the end of each branch and
+			// goes on from the tick it was rewound to.
+			if err := r.opts.Replay.Check(s, f); err != nil {
+				return nil, err
+			}
+		}
+		if f.Stopped && s.Done() {
 			break
 		}
 	}
+	if r.opts.Replay != nil {
+		if err := r.opts.Replay.Finish(s); err != nil {
+			return nil, err
+		}
+	}
+	if r.opts.Record != nil {
+		if err := r.opts.Record.End(s.World()); err != nil {
+			return nil, fmt.Errorf("writing the recording: %w", err)
+		}
+	}
 	if r.trace != nil {
-		if err := r.trace.flush(); err != nil {
+		if err := r.trace.Flush(); err != nil {
 			return nil, fmt.Errorf("writing the trace: %w", err)
 		}
 	}
-	rep := newReport(r.opts, r.world, r.loop.Config())
-	rep.Frames = frames
+	rep := newReport(r.opts, s.World(), s.Loop().Config())
+	rep.Frames = s.Last().Index
 	rep.DisplaySeconds = elapsed
 	rep.DroppedSeconds = dropped
 	rep.MaxStepsInAFrame = maxSteps

@@ -10,6 +10,7 @@ import (
 
 	"sandbox/engine/interp"
 	"sandbox/engine/scene"
+	"sandbox/engine/session"
 )
 
 func mustScene(t testing.TB, name string) *scene.Scene {
@@ -123,38 +124,77 @@ func TestTicksEndsExactlyWithAlphaZero(t *testing.T) {
 	}
 }
 
-// The trace draws each body exactly where interp would, and a drawn pose lies
-// between (or at) the physics poses.
+// The trace draws each body exactly where interp would: a session stepped
+// on the same simulated display, frame by frame, gives every trace line's
+// poses bit for bit; lerp poses lie on the segment from prev to curr, and
+// a body teleported in the frame's last step is drawn at curr.
 func TestTraceMatchesInterpolation(t *testing.T) {
-	var trace bytes.Buffer
-	sc := mustScene(t, "teleport")
-	mustRun(t, Options{Scene: sc, Display: DisplayDef{Hz: 144}, Ticks: 200, Interp: interp.Off, Trace: &trace})
-	var off bytes.Buffer
-	mustRun(t, Options{Scene: mustScene(t, "teleport"), Display: DisplayDef{Hz: 144}, Ticks: 200, Interp: interp.Lerp, Trace: &off})
-	if trace.String() == off.String() {
-		t.Fatal("trace with -interp off equals trace with lerp at 144 Hz: the drawn poses ignore alpha")
-	}
-	sc2 := bufio.NewScanner(&trace)
-	sc2.Buffer(make([]byte, 1<<20), 1<<20)
-	frames := 0
-	for sc2.Scan() {
-		var f struct {
-			Frame  uint64  `json:"frame"`
-			Alpha  float64 `json:"alpha"`
-			Bodies map[string]struct {
-				Center      []float64 `json:"center"`
-				Orientation []float64 `json:"orientation"`
-			} `json:"bodies"`
+	display := DisplayDef{Hz: 144, Jitter: 0.3, Seed: 4}
+	for _, mode := range []interp.Mode{interp.Lerp, interp.Off, interp.Slerp, interp.Extrapolate} {
+		var trace bytes.Buffer
+		mustRun(t, Options{Scene: mustScene(t, "teleport"), Display: display, Ticks: 200, Interp: mode, Trace: &trace})
+		s, err := session.New(session.Options{Scene: mustScene(t, "teleport"), StopTick: 200})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if err := json.Unmarshal(sc2.Bytes(), &f); err != nil {
-			t.Fatalf("trace line %d: %v", frames+1, err)
+		d := NewDisplay(display)
+		lines := bufio.NewScanner(&trace)
+		lines.Buffer(make([]byte, 1<<20), 1<<20)
+		frames, blended, teleports := 0, 0, 0
+		for lines.Scan() {
+			var line struct {
+				Frame  uint64  `json:"frame"`
+				Alpha  float64 `json:"alpha"`
+				Tick   uint64  `json:"tick"`
+				Bodies map[string]struct {
+					Center      [3]float64 `json:"center"`
+					Orientation [4]float64 `json:"orientation"`
+				} `json:"bodies"`
+			}
+			if err := json.Unmarshal(lines.Bytes(), &line); err != nil {
+				t.Fatalf("%s: trace line %d: %v", mode, frames+1, err)
+			}
+			frames++
+			f, err := s.Advance(d.Next())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if line.Frame != uint64(frames) || line.Tick != f.Tick || line.Alpha != f.Alpha {
+				t.Fatalf("%s: trace frame %d: frame %d tick %d alpha %v; the session has tick %d alpha %v",
+					mode, frames, line.Frame, line.Tick, line.Alpha, f.Tick, f.Alpha)
+			}
+			w := s.World()
+			if len(line.Bodies) != w.NumBodies() {
+				t.Fatalf("%s: frame %d has %d bodies, the world %d", mode, frames, len(line.Bodies), w.NumBodies())
+			}
+			for i := 0; i < w.NumBodies(); i++ {
+				b := w.Body(i)
+				want := interp.BodyPose(mode, b, f.Alpha, s.StepSeconds())
+				got, ok := line.Bodies[b.Name]
+				q := want.Orientation
+				if !ok || got.Center != [3]float64(want.Center) || got.Orientation != [4]float64{q.W, q.V[0], q.V[1], q.V[2]} {
+					t.Fatalf("%s: frame %d: %s drawn at %v %v, interp gives %v %v", mode, frames, b.Name, got.Center, got.Orientation, want.Center, q)
+				}
+				if b.Teleported {
+					teleports++
+					if got.Center != [3]float64(b.Curr.Center) {
+						t.Fatalf("%s: frame %d: teleported %s drawn at %v, not at curr %v", mode, frames, b.Name, got.Center, b.Curr.Center)
+					}
+					continue
+				}
+				if mode == interp.Lerp {
+					p, c, g := b.Prev.Center, b.Curr.Center, want.Center
+					if g.Sub(p).Len()+g.Sub(c).Len() > c.Sub(p).Len()+1e-12 {
+						t.Fatalf("frame %d: %s drawn at %v, off the segment from %v to %v", frames, b.Name, g, p, c)
+					}
+					if g != c && g != p {
+						blended++
+					}
+				}
+			}
 		}
-		frames++
-		if f.Frame != uint64(frames) {
-			t.Fatalf("trace frame %d numbered %d", frames, f.Frame)
-		}
-		if len(f.Bodies) == 0 {
-			t.Fatal("trace frame without bodies")
+		if mode == interp.Lerp && (blended < frames/2 || teleports == 0) {
+			t.Fatalf("lerp at 144 Hz: %d of %d frames blended, %d teleported frames: the test saw too little", blended, frames, teleports)
 		}
 	}
 }

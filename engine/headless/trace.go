@@ -2,36 +2,29 @@ package headless
 
 import (
 	"bufio"
+	"io"
 	"math"
 	"strconv"
 
 	"sandbox/engine/interp"
 	"sandbox/engine/physics"
+	"sandbox/engine/session"
 )
 
-// traceFrame is one display frame's loop numbers.
-type traceFrame struct {
-	frame        uint64
-	time         float64
-	frameSeconds float64
-	steps        int
-	alpha        float64
-	dropped      float64
-	tick         uint64
-}
-
-// traceWriter writes the -trace JSON lines. It formats by hand into one
-// reused buffer rather than through encoding/json: bodies must come out in
-// creation order (a Go map would sort them by name), and a long run writes
-// millions of numbers.
-type traceWriter struct {
+// TraceWriter writes the -trace JSON lines, for headless and window runs
+// alike. It formats by hand into one reused buffer rather than through
+// encoding/json: bodies must come out in creation order (a Go map would
+// sort them by name), and a long run writes millions of numbers. A warm
+// TraceWriter allocates nothing per frame.
+type TraceWriter struct {
 	out *bufio.Writer
 	buf []byte
 	err error
 }
 
-func newTraceWriter(out *bufio.Writer) *traceWriter {
-	return &traceWriter{out: out, buf: make([]byte, 0, 4096)}
+// NewTraceWriter buffers its writes to out; call Flush at the end.
+func NewTraceWriter(out io.Writer) *TraceWriter {
+	return &TraceWriter{out: bufio.NewWriterSize(out, 1<<16), buf: make([]byte, 0, 4096)}
 }
 
 func appendFloat(b []byte, v float64) []byte {
@@ -68,40 +61,43 @@ func appendKey(b []byte, k string) []byte {
 	return append(b, '"', ':')
 }
 
-// frame writes one line: the frame's numbers and every body's drawn pose,
-// interpolated by mode exactly as the window draws it.
-func (t *traceWriter) frame(f traceFrame, w *physics.World, mode interp.Mode, dt float64) {
+// Frame writes one line: the frame's numbers (time is the display time so
+// far and frameSeconds this frame's, s: the simulated display's in a
+// headless run, the measured ones in a window) and every body's drawn pose,
+// interpolated by mode exactly as the window draws it. Write errors are
+// kept for Flush.
+func (t *TraceWriter) Frame(f *session.Frame, time, frameSeconds float64, w *physics.World, mode interp.Mode, dt float64) {
 	if t.err != nil {
 		return
 	}
 	b := t.buf[:0]
 	b = append(b, '{')
 	b = appendKey(b, "frame")
-	b = strconv.AppendUint(b, f.frame, 10)
+	b = strconv.AppendUint(b, f.Index, 10)
 	b = append(b, ',')
 	b = appendKey(b, "time")
-	b = appendFloat(b, f.time)
+	b = appendFloat(b, time)
 	b = append(b, ',')
 	b = appendKey(b, "frame_seconds")
-	b = appendFloat(b, f.frameSeconds)
+	b = appendFloat(b, frameSeconds)
 	b = append(b, ',')
 	b = appendKey(b, "steps")
-	b = strconv.AppendInt(b, int64(f.steps), 10)
+	b = strconv.AppendInt(b, int64(f.Steps), 10)
 	b = append(b, ',')
 	b = appendKey(b, "alpha")
-	b = appendFloat(b, f.alpha)
+	b = appendFloat(b, f.Alpha)
 	b = append(b, ',')
 	b = appendKey(b, "dropped_seconds")
-	b = appendFloat(b, f.dropped)
+	b = appendFloat(b, f.DroppedSeconds())
 	b = append(b, ',')
 	b = appendKey(b, "tick")
-	b = strconv.AppendUint(b, f.tick, 10)
+	b = strconv.AppendUint(b, f.Tick, 10)
 	b = append(b, ',')
 	b = appendKey(b, "bodies")
 	b = append(b, '{')
 	for i := 0; i < w.NumBodies(); i++ {
 		v := w.Body(i)
-		p := interp.BodyPose(mode, v, f.alpha, dt)
+		p := interp.BodyPose(mode, v, f.Alpha, dt)
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -132,7 +128,8 @@ func (t *traceWriter) frame(f traceFrame, w *physics.World, mode interp.Mode, dt
 	_, t.err = t.out.Write(b)
 }
 
-func (t *traceWriter) flush() error {
+// Flush writes what is buffered and returns the first error of any write.
+func (t *TraceWriter) Flush() error {
 	if t.err != nil {
 		return t.err
 	}

@@ -232,6 +232,18 @@ func (u *UI) timeSection(s *PanelState) {
 		s.StepRequested = true
 	}
 	tooltip("run exactly one physics step (pauses first)")
+	if s.Paused {
+		imgui.SameLine()
+		if imgui.Button("< tick") {
+			s.RewindRequested = -1
+		}
+		tooltip("rewind one tick (Left): the last 10 s of states are kept; resuming goes on from the tick shown")
+		imgui.SameLine()
+		if imgui.Button("tick >") {
+			s.RewindRequested = 1
+		}
+		tooltip("forward one tick through the states already run (Right)")
+	}
 	imgui.SliderFloatV("time scale (- =)", &s.TimeScale, MinTimeScale, MaxTimeScale, "%.2fx", imgui.SliderFlagsAlwaysClamp)
 }
 
@@ -253,6 +265,13 @@ func (u *UI) displaySection(s *PanelState) {
 	imgui.Checkbox("step-count stabiliser (Y)", &s.Stabiliser)
 	tooltip("snap frame times within a tenth of a step of a whole number of steps to it, carrying the rest:\n" +
 		"fixes 0, 2, 0, 2 steps per frame when the display runs at the physics rate")
+	imgui.Checkbox("split view (X)", &s.Split)
+	tooltip("left half presented at one rate, right half at another, from the one simulation;\n" +
+		"each half is redrawn on its own cadence of simulated time (time scale 0.1x shows it on any monitor)")
+	if s.Split {
+		imgui.SliderIntV("left Hz", &s.SplitLeftHz, MinSplitHz, MaxSplitHz, "%d Hz", imgui.SliderFlagsAlwaysClamp)
+		imgui.SliderIntV("right Hz", &s.SplitRightHz, MinSplitHz, MaxSplitHz, "%d Hz", imgui.SliderFlagsAlwaysClamp)
+	}
 }
 
 func (u *UI) physicsSection(s *PanelState) {

@@ -45,9 +45,12 @@ type PanelState struct {
 	ResetRequested bool     // one-shot: reset the scene (R)
 
 	// Time.
-	Paused        bool    // P
-	StepRequested bool    // one-shot: run one step while paused (N)
-	TimeScale     float32 // slow motion factor, MinTimeScale..MaxTimeScale
+	Paused        bool // P
+	StepRequested bool // one-shot: run one step while paused (N)
+	// RewindRequested is one-shot: -1 steps a paused session one tick back
+	// (Left), +1 one tick forward through the states already run (Right).
+	RewindRequested int
+	TimeScale       float32 // slow motion factor, MinTimeScale..MaxTimeScale
 
 	// Display.
 	VSync               bool          // V
@@ -55,6 +58,9 @@ type PanelState struct {
 	Rate                frames.Target // H cycles
 	Stabiliser          bool          // step-count stabiliser (snap frame times near whole steps)
 	ScreenshotRequested bool          // one-shot: save a PNG (F12)
+	// Split view (X): the two halves' presentation rates, Hz, MinSplitHz..MaxSplitHz.
+	Split                     bool
+	SplitLeftHz, SplitRightHz int32
 
 	// Physics.
 	CCD bool // continuous collision detection (C)
@@ -145,3 +151,9 @@ func clamp32(v, lo, hi float32) float32 {
 	}
 	return v
 }
+
+// Split view rate limits, Hz.
+const (
+	MinSplitHz = 10
+	MaxSplitHz = 360
+)

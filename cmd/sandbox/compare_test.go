@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sandbox compare writes its folder, refuses to clobber it without -force,
+// and refuses bad flags before running anything.
+func TestCompareCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	stdout, stderr, code := sandbox(t, "compare", "-scene", "glider", "-rates", "60,144,240", "-ticks", "180", "-out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if n := strings.Count(stdout, "compare: "); n != 12 {
+		t.Errorf("stdout has %d progress lines for 12 runs (not a terminal: one line per run):\n%s", n, stdout)
+	}
+	var rep struct {
+		Ticks uint64 `json:"ticks"`
+		Runs  []struct {
+			DisplayHz float64 `json:"display_hz"`
+			Interp    string  `json:"interp"`
+			StateHash string  `json:"state_hash"`
+		} `json:"runs"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil || rep.Ticks != 180 || len(rep.Runs) != 12 {
+		t.Fatalf("report.json: %v, ticks %d, %d runs", err, rep.Ticks, len(rep.Runs))
+	}
+	for _, name := range []string{"report.md", "run-144hz-lerp.csv", "run-60hz-off.csv"} {
+		if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	for _, name := range []string{"x_t.png", "steps_alpha.png", "judder.png"} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width < 400 {
+			t.Errorf("%s: %v, %d px wide", name, err, cfg.Width)
+		}
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "report.md"))
+	if !strings.Contains(string(md), "## 144 Hz, lerp") || !strings.Contains(string(md), "![judder](judder.png)") {
+		t.Errorf("report.md lacks the 144 Hz lerp table or the judder plot")
+	}
+
+	mine := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(mine, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantUsageError(t, []string{"compare", "-scene", "glider", "-ticks", "60", "-out", dir}, "-out", "not empty")
+	if _, stderr, code := sandbox(t, "compare", "-scene", "glider", "-ticks", "60", "-out", dir, "-force"); code != 0 {
+		t.Fatalf("-force: exit %d, %q", code, stderr)
+	}
+	if b, err := os.ReadFile(mine); err != nil || string(b) != "mine" {
+		t.Fatalf("-force touched a file compare did not write: %q, %v", b, err)
+	}
+
+	out := filepath.Join(t.TempDir(), "x")
+	wantUsageError(t, []string{"compare", "-scene", "glider", "-rates", "60,abc", "-out", out}, "-rates", "abc")
+	wantUsageError(t, []string{"compare", "-scene", "glider", "-rates", "60,-5", "-out", out}, "-rates -5")
+	wantUsageError(t, []string{"compare", "-scene", "glider", "-interp", "lerp,cubic", "-out", out}, "-interp", "cubic")
+	wantUsageError(t, []string{"compare", "-scene", "glider", "-body", "ghost", "-out", out}, "-body", "ghost")
+	wantUsageError(t, []string{"compare", "-scene", "glider", "-seconds", "5", "-out", out}, "-seconds", "-ticks")
+	wantUsageError(t, []string{"compare", "-scene", "nosuch.json", "-out", out}, "nosuch.json")
+	wantUsageError(t, []string{"compare", "-scene", "glider"}, "-out")
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("a refused compare created its output folder: %v", err)
+	}
+}

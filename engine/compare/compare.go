@@ -1,0 +1,258 @@
+// Package compare runs one scene headless at several display rates and
+// interpolation modes, with the same tick-stamped inputs and the same number
+// of ticks, and measures what each display shows: how far the drawn poses
+// are from the exact physics trajectory, how unevenly they move (judder),
+// how many steps each frame runs, and whether a teleported body is ever
+// drawn between its old and new place. It first proves that physics did
+// not depend on the display: the state hashes at every checkpoint tick must
+// be equal in every run. It needs no GL.
+package compare
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"sandbox/engine/headless"
+	"sandbox/engine/interp"
+	"sandbox/engine/scene"
+	"sandbox/engine/session"
+)
+
+// Config says what to compare.
+type Config struct {
+	Scene *scene.Scene
+	Rates []float64     // display rates, Hz, each > 0
+	Modes []interp.Mode // interpolation modes
+	// The simulated display's irregularities, as for -headless.
+	Jitter       float64
+	Seed         uint64
+	HitchEvery   int
+	HitchSeconds float64
+	// Ticks is how many ticks every run lasts (never seconds: a run of
+	// S seconds is a different number of ticks at different rates).
+	Ticks uint64
+	// Bodies names the traced bodies; empty traces every body that moves.
+	Bodies []string
+	// Done, when set, is called after each finished run.
+	Done func(r *Run)
+
+	// tamper, in tests, changes a run's inputs to prove that a display-
+	// dependent physics result is caught.
+	tamper func(s *session.Session, hz float64)
+}
+
+// Limits of one compare: every run keeps each traced body's every frame.
+const (
+	MaxTicks = 1_000_000
+	MaxRates = 16
+	// MaxRecords bounds ticks x bodies of the reference trajectory.
+	MaxRecords = 20_000_000
+)
+
+// DefaultTicks is 10 s of ticks of sc.
+func DefaultTicks(sc *scene.Scene) uint64 { return uint64(math.Round(10 * sc.PhysicsHz)) }
+
+// Validate names the first bad field in flag spelling.
+func (c *Config) Validate() error {
+	if c.Scene == nil {
+		return errors.New("-scene: no scene")
+	}
+	if len(c.Rates) == 0 || len(c.Rates) > MaxRates {
+		return fmt.Errorf("-rates: give 1 to %d display rates", MaxRates)
+	}
+	for i, r := range c.Rates {
+		if err := (headless.DisplayDef{Hz: r}).Validate(); err != nil {
+			return fmt.Errorf("-rates %v: %v", r, strings.TrimPrefix(err.Error(), fmt.Sprintf("-display-hz %v: ", r)))
+		}
+		if slices.Contains(c.Rates[:i], r) {
+			return fmt.Errorf("-rates: %v given twice", r)
+		}
+	}
+	if len(c.Modes) == 0 {
+		return errors.New("-interp: give at least one mode")
+	}
+	for i, m := range c.Modes {
+		if slices.Contains(c.Modes[:i], m) {
+			return fmt.Errorf("-interp: %s given twice", m)
+		}
+	}
+	if err := c.display(c.Rates[0]).Validate(); err != nil {
+		return err
+	}
+	for _, b := range c.Bodies {
+		if !sceneHasBody(c.Scene, b) {
+			return fmt.Errorf("-body %q: the scene has no body or projectile of that name", b)
+		}
+	}
+	if c.Ticks == 0 || c.Ticks > MaxTicks {
+		return fmt.Errorf("-ticks %d: must be 1 to %d", c.Ticks, MaxTicks)
+	}
+	if n := c.Ticks * uint64(max(1, len(c.Scene.Bodies)+len(c.Scene.Events))); n > MaxRecords {
+		return fmt.Errorf("-ticks %d: %d ticks x bodies is more than compare keeps (%d); trace fewer ticks", c.Ticks, n, MaxRecords)
+	}
+	return nil
+}
+
+func (c *Config) display(hz float64) headless.DisplayDef {
+	return headless.DisplayDef{Hz: hz, Jitter: c.Jitter, Seed: c.Seed, HitchEvery: c.HitchEvery, HitchSeconds: c.HitchSeconds}
+}
+
+// HashMismatchError is a compare that found physics depending on the
+// display: a checkpoint hash differs between two runs.
+type HashMismatchError struct {
+	Tick         uint64
+	RateA, RateB float64
+	HashA, HashB uint64
+}
+
+func (e *HashMismatchError) Error() string {
+	return fmt.Sprintf("physics depends on the display rate: state hash at tick %d is %016x at %g Hz but %016x at %g Hz",
+		e.Tick, e.HashA, e.RateA, e.HashB, e.RateB)
+}
+
+// Result is every figure of a compare (report.json).
+type Result struct {
+	Scene        string   `json:"scene"`
+	PhysicsHz    float64  `json:"physics_hz"`
+	Ticks        uint64   `json:"ticks"`
+	Jitter       float64  `json:"jitter"`
+	Seed         uint64   `json:"seed"`
+	HitchEvery   int      `json:"hitch_every"`
+	HitchSeconds float64  `json:"hitch_seconds"`
+	Bodies       []string `json:"bodies"` // traced
+	// StateHash is the hash after the last tick, equal in every run, and
+	// Checkpoints how many checkpoint hashes were compared per run.
+	StateHash   string `json:"state_hash"`
+	Checkpoints int    `json:"checkpoints"`
+	Runs        []*Run `json:"runs"`
+}
+
+// Run is one display rate and interpolation mode.
+type Run struct {
+	DisplayHz float64 `json:"display_hz"`
+	Interp    string  `json:"interp"`
+	Frames    uint64  `json:"frames"`
+	StateHash string  `json:"state_hash"`
+	// StepsPerFrame counts frames that ran 0, 1, 2 and 3 or more steps.
+	StepsPerFrame [4]uint64 `json:"steps_per_frame"`
+	// Alternation is the fraction of frames whose step count differs from
+	// the frame before: 0 for a steady pattern, near 1 for 1,2,1,2.
+	Alternation    float64        `json:"alternation"`
+	DroppedSeconds float64        `json:"dropped_seconds"`
+	Bodies         []*BodyMetrics `json:"bodies"`
+
+	rows []row // per frame, for the CSV and plots
+}
+
+// Run runs the compare. A *HashMismatchError means physics depended on the
+// display; any other error is a bad config or a failed run.
+func Compare(c Config) (*Result, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	ref, names, err := runReference(&c)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{
+		Scene: c.Scene.Name, PhysicsHz: c.Scene.PhysicsHz, Ticks: c.Ticks,
+		Jitter: c.Jitter, Seed: c.Seed, HitchEvery: c.HitchEvery, HitchSeconds: c.HitchSeconds,
+		Bodies: names, StateHash: fmt.Sprintf("%016x", ref.hash), Checkpoints: len(ref.checkpoints),
+	}
+	for _, hz := range c.Rates {
+		for _, m := range c.Modes {
+			r, err := runOne(&c, ref, names, hz, m)
+			if err != nil {
+				return nil, err
+			}
+			res.Runs = append(res.Runs, r)
+			if c.Done != nil {
+				c.Done(r)
+			}
+		}
+	}
+	return res, nil
+}
+
+// runOne runs one rate and mode and measures it against the reference.
+func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode) (*Run, error) {
+	sess, err := session.New(session.Options{Scene: c.Scene, StopTick: c.Ticks})
+	if err != nil {
+		return nil, err
+	}
+	if c.tamper != nil {
+		c.tamper(sess, hz)
+	}
+	meter := newMeter(ref, names, sess, m)
+	var cps []session.Checkpoint
+	rep, err := headless.RunSession(sess, headless.Options{
+		Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks, Interp: m,
+		OnFrame: func(f *session.Frame, t float64) error {
+			cps = append(cps, f.Checkpoints...)
+			meter.frame(f, t)
+			return nil
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%g Hz, %s: %w", hz, m, err)
+	}
+	refRate := 1 / sess.StepSeconds()
+	for i, cp := range ref.checkpoints {
+		if i >= len(cps) {
+			return nil, fmt.Errorf("%g Hz: the run ended before checkpoint tick %d", hz, cp.Tick)
+		}
+		if cps[i].Tick != cp.Tick || cps[i].Hash != cp.Hash {
+			return nil, &HashMismatchError{Tick: cp.Tick, RateA: refRate, RateB: hz, HashA: cp.Hash, HashB: cps[i].Hash}
+		}
+	}
+	if h := sess.World().StateHash(); h != ref.hash {
+		return nil, &HashMismatchError{Tick: c.Ticks, RateA: refRate, RateB: hz, HashA: ref.hash, HashB: h}
+	}
+	r := meter.finish()
+	r.DisplayHz, r.Interp, r.Frames, r.StateHash, r.DroppedSeconds = hz, m.String(), rep.Frames, rep.StateHash, rep.DroppedSeconds
+	return r, nil
+}
+
+// pickBodies resolves -body names to creation indices, or picks the
+// bodies that move when none are named.
+func pickBodies(want, names []string, moves func(i int) bool) ([]int, error) {
+	var out []int
+	if len(want) == 0 {
+		for i := range names {
+			if moves(i) {
+				out = append(out, i)
+			}
+		}
+		if len(out) == 0 {
+			return nil, errors.New("no body moves in this scene: name the bodies to trace with -body")
+		}
+		return out, nil
+	}
+	for _, w := range want {
+		i := slices.Index(names, w)
+		if i < 0 {
+			return nil, fmt.Errorf("-body %q: no body of that name exists by the last tick", w)
+		}
+		out = append(out, i)
+	}
+	return out, nil
+}
+
+// sceneHasBody reports whether the scene has a body, or fires a projectile,
+// called name.
+func sceneHasBody(sc *scene.Scene, name string) bool {
+	for _, b := range sc.Bodies {
+		if b.Name == name {
+			return true
+		}
+	}
+	for _, e := range sc.Events {
+		if e.Kind == scene.EventFire && e.Fire.Name == name {
+			return true
+		}
+	}
+	return false
+}

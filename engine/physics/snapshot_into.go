@@ -1,0 +1,70 @@
+package physics
+
+import "unsafe"
+
+// SnapshotInto saves the world's state into s, as Snapshot does, reusing
+// s's buffers: once s has held a state as large, it allocates nothing. A
+// rewind ring buffer saves every tick with it (Snapshot, which allocates a
+// fresh copy each time, would allocate per tick).
+func (w *World) SnapshotInto(s *Snapshot) {
+	s.tick = w.tick
+	s.ccdOn = w.ccdOn
+	s.names = append(s.names[:0], w.names...)
+	s.bodies = append(s.bodies[:0], w.bodies...)
+	s.sb = append(s.sb[:0], w.sb...)
+	s.nStatics = len(w.statics)
+	s.counters = w.counters
+	s.contacts.copyFrom(&w.contacts)
+	s.events.copyFrom(&w.events)
+}
+
+// Tick is the tick the snapshot was taken at.
+func (s *Snapshot) Tick() uint64 { return s.tick }
+
+// Capacity is the number of elements s's buffers hold without growing; it
+// rises when SnapshotInto had to allocate.
+func (s *Snapshot) Capacity() int {
+	e := &s.events
+	return cap(s.names) + cap(s.bodies) + cap(s.sb) + cap(s.contacts.list) +
+		cap(e.CCDHits) + cap(e.ContactsBegun) + cap(e.ContactsEnded) + cap(e.Teleports) + cap(e.Tunnels)
+}
+
+// Bytes is about how much memory s's buffers hold (their capacity times
+// the element sizes; names share their text with the world), for callers
+// that keep many snapshots within a budget.
+func (s *Snapshot) Bytes() int {
+	e := &s.events
+	return bytesOf(s.names) + bytesOf(s.bodies) + bytesOf(s.sb) + bytesOf(s.contacts.list) +
+		bytesOf(e.CCDHits) + bytesOf(e.ContactsBegun) + bytesOf(e.ContactsEnded) + bytesOf(e.Teleports) + bytesOf(e.Tunnels)
+}
+
+func bytesOf[T any](b []T) int {
+	var z T
+	return cap(b) * int(unsafe.Sizeof(z))
+}
+
+// Reserve grows s's buffers, with a quarter to spare, so that a state as
+// large as o's fits without allocating. A ring of snapshots reserves every
+// slot when one grows, so that the allocations happen once, when the world
+// grows, rather than again as each slot comes round.
+func (s *Snapshot) Reserve(o *Snapshot) {
+	s.names = reserve(s.names, len(o.names))
+	s.bodies = reserve(s.bodies, len(o.bodies))
+	s.sb = reserve(s.sb, len(o.sb))
+	s.contacts.list = reserve(s.contacts.list, len(o.contacts.list))
+	e, f := &s.events, &o.events
+	e.CCDHits = reserve(e.CCDHits, len(f.CCDHits))
+	e.ContactsBegun = reserve(e.ContactsBegun, len(f.ContactsBegun))
+	e.ContactsEnded = reserve(e.ContactsEnded, len(f.ContactsEnded))
+	e.Teleports = reserve(e.Teleports, len(f.Teleports))
+	e.Tunnels = reserve(e.Tunnels, len(f.Tunnels))
+}
+
+func reserve[T any](b []T, n int) []T {
+	if cap(b) >= n {
+		return b
+	}
+	nb := make([]T, len(b), n+n/4)
+	copy(nb, b)
+	return nb
+}

@@ -1,0 +1,142 @@
+package session
+
+import "sandbox/engine/physics"
+
+// Frame is what one Advance did: the loop's numbers for the display frame,
+// the physics profile summed over its steps, and every event of every step
+// in the order the steps ran. Its slices are reused by the next Advance:
+// copy what you keep.
+type Frame struct {
+	Index        uint64  // display frames advanced so far, this one included (1-based)
+	FrameSeconds float64 // as handed to Advance, before the time scale, s
+	Steps        int     // fixed steps run in this frame
+	FirstTick    uint64  // the tick the frame started from
+	Tick         uint64  // the tick after the frame
+	Alpha        float64 // accumulator / step after the frame, in [0, 1)
+	Accumulator  float64 // simulated seconds owed to physics after the frame
+	// ClampedSeconds were cut by the frame-time clamp, CappedSeconds dropped
+	// by the step cap, DiscardedSeconds emptied when the run stopped partway
+	// through the frame (all simulated seconds, see loop.Frame).
+	ClampedSeconds, CappedSeconds, DiscardedSeconds float64
+	// Stopped is true when the session's stop tick was reached in this frame.
+	Stopped bool
+
+	Profile   physics.Profile // stage timings summed over the frame's steps, ns
+	StepNanos []int64         // wall time of each step, ns (zero without a clock)
+
+	Inputs        []Stamped      // user and replayed inputs applied, with their ticks (not the scene's script)
+	ScriptInputs  int            // how many scripted inputs the frame's steps applied
+	CCDHits       []CCDHit       // continuous-collision impacts
+	ContactsBegun []ContactEvent // touching pairs that began
+	Teleports     []Teleport     // declared teleports applied
+	Tunnels       []Tunnel       // paths that crossed a slab untouched
+	// Undeclared lists the bodies the teleport detector caught jumping
+	// further than their speed allows without the teleport flag.
+	Undeclared  []Undeclared
+	Checkpoints []Checkpoint // state hashes at the checkpoint ticks reached in this frame
+	// Rewound is set (HasRewound) when this frame's first step continued
+	// from a tick the session had been rewound to.
+	Rewound    Rewound
+	HasRewound bool
+
+	prints []BodyPrint // the checkpoints' fingerprints, one buffer
+}
+
+// DroppedSeconds is what the display-rate contract calls this frame's
+// dropped time: cut by the clamp or the step cap (time discarded because
+// the run ended is not "dropped": nothing was owed any more).
+func (f *Frame) DroppedSeconds() float64 { return f.ClampedSeconds + f.CappedSeconds }
+
+// Stamped is an input with the tick it applied at: the step from Tick to
+// Tick+1.
+type Stamped struct {
+	Tick  uint64
+	Input physics.Input
+}
+
+// CCDHit is a physics CCD hit with the tick its step ended on.
+type CCDHit struct {
+	Tick uint64
+	physics.CCDHit
+}
+
+// ContactEvent is a contact that began, with the tick its step ended on.
+type ContactEvent struct {
+	Tick uint64
+	physics.ContactEvent
+}
+
+// Teleport is a declared teleport with the tick its step ended on.
+type Teleport struct {
+	Tick uint64
+	physics.TeleportEvent
+}
+
+// Tunnel is a detected tunnel with the tick its step ended on.
+type Tunnel struct {
+	Tick uint64
+	physics.TunnelEvent
+}
+
+// Undeclared is a body (creation index) the teleport detector flagged in the
+// step that ended on Tick.
+type Undeclared struct {
+	Tick uint64
+	Body int
+}
+
+// Checkpoint is the world's state hash after tick Tick, and with
+// fingerprints on, every body's fingerprint (reused by the next Advance).
+type Checkpoint struct {
+	Tick   uint64
+	Hash   uint64
+	Bodies []BodyPrint
+}
+
+// reset empties the frame for the next Advance, keeping its buffers.
+func (f *Frame) reset() {
+	*f = Frame{
+		Index:         f.Index,
+		StepNanos:     f.StepNanos[:0],
+		Inputs:        f.Inputs[:0],
+		CCDHits:       f.CCDHits[:0],
+		ContactsBegun: f.ContactsBegun[:0],
+		Teleports:     f.Teleports[:0],
+		Tunnels:       f.Tunnels[:0],
+		Undeclared:    f.Undeclared[:0],
+		Checkpoints:   f.Checkpoints[:0],
+		prints:        f.prints[:0],
+	}
+}
+
+// addProfile sums p into f.Profile.
+func (f *Frame) addProfile(p physics.Profile) {
+	q := &f.Profile
+	q.Inputs += p.Inputs
+	q.Velocities += p.Velocities
+	q.Broadphase += p.Broadphase
+	q.Narrowphase += p.Narrowphase
+	q.Solve += p.Solve
+	q.Positions += p.Positions
+	q.Sleep += p.Sleep
+	q.Oracle += p.Oracle
+	q.Total += p.Total
+}
+
+// collect appends the last step's events of w.
+func (f *Frame) collect(w *physics.World) {
+	ev := w.Events()
+	t := ev.Tick
+	for _, h := range ev.CCDHits {
+		f.CCDHits = append(f.CCDHits, CCDHit{t, h})
+	}
+	for _, c := range ev.ContactsBegun {
+		f.ContactsBegun = append(f.ContactsBegun, ContactEvent{t, c})
+	}
+	for _, e := range ev.Teleports {
+		f.Teleports = append(f.Teleports, Teleport{t, e})
+	}
+	for _, e := range ev.Tunnels {
+		f.Tunnels = append(f.Tunnels, Tunnel{t, e})
+	}
+}

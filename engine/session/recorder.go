@@ -1,0 +1,99 @@
+package session
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"sandbox/engine/physics"
+)
+
+// Recorder writes a record file as a session runs: the header at once,
+// then after every frame the frame's inputs and checkpoint hashes (and a
+// rewind line when the frame resumed from a rewound tick), and End's line.
+type Recorder struct {
+	out    *bufio.Writer
+	err    error
+	newest uint64 // the furthest tick recorded on the current branch
+	ended  bool
+}
+
+// NewRecorder writes the header: the format version, where the scene came
+// from, the CCD switch the world starts with, and sceneJSON (the scene
+// file's bytes, embedded as they are). Call s.SetFingerprints(true) on the
+// session so that hash lines name each body's state.
+func NewRecorder(out io.Writer, sceneFile string, sceneJSON []byte, ccd bool) (*Recorder, error) {
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, sceneJSON); err != nil {
+		return nil, fmt.Errorf("the scene is not JSON: %v", err)
+	}
+	r := &Recorder{out: bufio.NewWriterSize(out, 1<<16)}
+	head, err := json.Marshal(recHeader{Version: RecordVersion, SceneFile: sceneFile, CCD: ccd})
+	if err != nil {
+		return nil, err
+	}
+	// The scene goes in as raw JSON after the other header fields.
+	head = append(head[:len(head)-1], `,"scene":`...)
+	head = append(head, compact.Bytes()...)
+	head = append(head, '}', '\n')
+	_, r.err = r.out.Write(head)
+	return r, r.err
+}
+
+func (r *Recorder) line(l recLine) {
+	if r.err != nil {
+		return
+	}
+	b, err := json.Marshal(l)
+	if err != nil {
+		r.err = err
+		return
+	}
+	_, r.err = r.out.Write(append(b, '\n'))
+}
+
+// Frame records what the frame applied and hashed.
+func (r *Recorder) Frame(f *Frame) {
+	if r.ended {
+		return
+	}
+	if f.HasRewound {
+		to := f.Rewound.To
+		r.line(recLine{T: "rewind", From: f.Rewound.From, To: &to})
+	}
+	for _, in := range f.Inputs {
+		if e := encodeInput(in.Input); e != nil {
+			r.line(recLine{T: "input", Tick: in.Tick, Input: e})
+		}
+	}
+	for _, cp := range f.Checkpoints {
+		r.line(recLine{T: "hash", Tick: cp.Tick, State: hex(cp.Hash), Bodies: encodePrints(cp.Bodies)})
+	}
+	if f.Steps > 0 || f.HasRewound {
+		r.newest = f.Tick
+	}
+}
+
+// End writes the end line with w's state (after a rewind line if the world
+// was stepped back and not resumed) and flushes. Nothing is recorded after.
+func (r *Recorder) End(w *physics.World) error {
+	if r.ended {
+		return r.err
+	}
+	r.ended = true
+	if t := w.Tick(); t < r.newest {
+		r.line(recLine{T: "rewind", From: r.newest, To: &t})
+	}
+	r.line(recLine{T: "end", Tick: w.Tick(), State: hex(w.StateHash()), Bodies: encodePrints(Prints(w, nil))})
+	if r.err != nil {
+		return r.err
+	}
+	return r.out.Flush()
+}
+
+func hex(h uint64) string { return fmt.Sprintf("%016x", h) }
+
+func quote(s string) string { return strconv.Quote(s) }

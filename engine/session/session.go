@@ -1,0 +1,251 @@
+// Package session is one simulation session: the world, the fixed-step
+// loop, the scene's script, the inputs queued for the next tick, and the
+// per-step bookkeeping (events, profile, teleport detection, checkpoint
+// hashes). The window and headless runs both drive a Session, one Advance
+// per display frame, and read what happened from the Frame it returns:
+// nothing outside this package runs code inside a physics step.
+package session
+
+import (
+	"errors"
+	"fmt"
+
+	"sandbox/engine/frames"
+	"sandbox/engine/loop"
+	"sandbox/engine/physics"
+	"sandbox/engine/scene"
+)
+
+// CheckpointEvery is how often, in ticks, the session hashes the state
+// (recordings store these hashes; compare checks them across rates).
+const CheckpointEvery = 60
+
+// Options says what a session runs.
+type Options struct {
+	Scene *scene.Scene
+	// Clock is a monotonic nanosecond clock for the physics profile and the
+	// per-step wall times; nil leaves them zero. It never affects state.
+	Clock func() int64
+	// StopTick, when > 0, ends the session as soon as that tick completes:
+	// the rest of that frame's steps do not run and its alpha is 0.
+	StopTick uint64
+	// DetectTeleports runs the undeclared-teleport detector after every
+	// step (Frame.Undeclared): the window marks such bodies. Off, it costs
+	// nothing, which headless runs of big scenes prefer.
+	DetectTeleports bool
+}
+
+// Session is one running simulation. It is not safe for concurrent use.
+type Session struct {
+	sc     *scene.Scene
+	world  *physics.World
+	loop   *loop.Loop
+	script *scene.Script
+	clock  func() int64
+	dt     float64
+	stopAt uint64
+
+	inputs   []physics.Input // this step's inputs, reused
+	pending  []physics.Input // user inputs for the next tick boundary
+	schedule []Stamped       // replayed inputs, in tick order
+	next     int             // first schedule entry not yet applied
+
+	teleports *frames.TeleportDetector
+	detect    bool
+	rewind    *Rewind // nil unless EnableRewind
+	observer  func(*physics.World)
+
+	prints bool // fingerprint every body at each checkpoint (recording, replay)
+
+	frame  Frame
+	stepFn func(uint64) bool // s.step bound once: a method value per frame would allocate
+}
+
+// New builds the scene's world, loop and script at tick 0.
+func New(o Options) (*Session, error) {
+	if o.Scene == nil {
+		return nil, errors.New("session: no scene")
+	}
+	w, err := o.Scene.NewWorld(o.Clock)
+	if err != nil {
+		return nil, err
+	}
+	lp, err := loop.New(o.Scene.LoopConfig())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", o.Scene.File, err)
+	}
+	s := &Session{
+		sc: o.Scene, world: w, loop: lp, script: o.Scene.NewScript(w),
+		clock: o.Clock, dt: lp.Config().StepSeconds, stopAt: o.StopTick,
+		teleports: frames.NewTeleportDetector(), detect: o.DetectTeleports,
+	}
+	s.stepFn = s.step
+	return s, nil
+}
+
+// Scene is the scene the session runs.
+func (s *Session) Scene() *scene.Scene { return s.sc }
+
+// World is the session's world. Read it between Advance calls; changing
+// it directly (rather than through Queue) breaks recordings.
+func (s *Session) World() *physics.World { return s.world }
+
+// Loop is the session's loop, for pause, single step and time scale.
+func (s *Session) Loop() *loop.Loop { return s.loop }
+
+// StepSeconds is the fixed step, s.
+func (s *Session) StepSeconds() float64 { return s.dt }
+
+// Tick is the number of steps the world has taken (after a rewind, the
+// tick rewound to).
+func (s *Session) Tick() uint64 { return s.world.Tick() }
+
+// Teleports is the detector of undeclared teleports, run after every step
+// when Options.DetectTeleports is set.
+func (s *Session) Teleports() *frames.TeleportDetector { return s.teleports }
+
+// Last is the frame the last Advance returned.
+func (s *Session) Last() *Frame { return &s.frame }
+
+// Queue adds a user input for the next tick boundary: it applies at the
+// start of the next step, after that tick's scripted inputs.
+func (s *Session) Queue(in physics.Input) { s.pending = append(s.pending, in) }
+
+// Pending is the inputs queued for the next tick boundary (read only).
+func (s *Session) Pending() []physics.Input { return s.pending }
+
+// SetSchedule makes the session apply inputs at their ticks, as a replay
+// does: each applies at the start of the step from its Tick, after the
+// scene's scripted inputs and before queued ones. ins must be in tick order.
+func (s *Session) SetSchedule(ins []Stamped) error {
+	for i := 1; i < len(ins); i++ {
+		if ins[i].Tick < ins[i-1].Tick {
+			return fmt.Errorf("session: scheduled input %d at tick %d comes after tick %d", i, ins[i].Tick, ins[i-1].Tick)
+		}
+	}
+	s.schedule, s.next = ins, 0
+	for s.next < len(ins) && ins[s.next].Tick < s.world.Tick() {
+		s.next++
+	}
+	return nil
+}
+
+// SetFingerprints makes every checkpoint carry each body's fingerprint
+// (Checkpoint.Bodies), as recordings need.
+func (s *Session) SetFingerprints(on bool) { s.prints = on }
+
+// SetStopTick ends the session as soon as tick t completes (0 = never).
+func (s *Session) SetStopTick(t uint64) { s.stopAt = t }
+
+// Done reports whether the stop tick has been reached.
+func (s *Session) Done() bool { return s.stopAt > 0 && s.world.Tick() >= s.stopAt }
+
+// Observe calls f with the world after every step, for analyses that need
+// every tick's poses (compare's exact trajectory). It must only read.
+// Renderers never observe: they read the Frame after Advance.
+func (s *Session) Observe(f func(*physics.World)) { s.observer = f }
+
+// Advance hands the session one display frame of frameSeconds (>= 0,
+// finite) and returns what the frame did. The Frame is reused by the
+// next call. Once warm, Advance allocates nothing.
+func (s *Session) Advance(frameSeconds float64) (*Frame, error) {
+	f := &s.frame
+	f.reset()
+	f.FirstTick = s.world.Tick()
+	lf, err := s.loop.Advance(frameSeconds, s.stepFn)
+	if err != nil {
+		return f, err
+	}
+	f.Index++
+	f.FrameSeconds = frameSeconds
+	f.Steps = lf.Steps
+	f.Tick = s.world.Tick()
+	f.Alpha, f.Accumulator = lf.Alpha, lf.Accumulator
+	f.ClampedSeconds, f.CappedSeconds, f.DiscardedSeconds = lf.ClampedSeconds, lf.CappedSeconds, lf.DiscardedSeconds
+	f.Stopped = lf.Stopped
+	return f, nil
+}
+
+// step is the loop's fixed-step callback: this tick's scripted inputs, the
+// replayed ones, the queued ones, one physics step, then the bookkeeping.
+// The world's tick is the tick of record (a rewind moves it back; the
+// loop's own count only says how many steps ran).
+func (s *Session) step(uint64) bool {
+	tick := s.world.Tick()
+	f := &s.frame
+	if rw, ok := s.rewind.takeRewound(tick); ok {
+		f.Rewound, f.HasRewound = rw, true
+	}
+	s.inputs = s.script.InputsFor(tick, s.inputs[:0])
+	f.ScriptInputs += len(s.inputs)
+	user := len(s.inputs)
+	for s.next < len(s.schedule) && s.schedule[s.next].Tick == tick {
+		s.inputs = append(s.inputs, s.resolve(s.schedule[s.next].Input))
+		s.next++
+	}
+	s.inputs = append(s.inputs, s.pending...)
+	s.pending = s.pending[:0]
+	for _, in := range s.inputs[user:] {
+		f.Inputs = append(f.Inputs, Stamped{Tick: tick, Input: in})
+	}
+	if s.rewind != nil {
+		s.rewind.branch(tick)
+	}
+	var t0 int64
+	if s.clock != nil {
+		t0 = s.clock()
+	}
+	s.world.Step(s.dt, s.inputs)
+	var ns int64
+	if s.clock != nil {
+		ns = s.clock() - t0
+	}
+	f.StepNanos = append(f.StepNanos, ns)
+	f.addProfile(s.world.Profile())
+	f.collect(s.world)
+	if s.detect {
+		s.detectTeleports()
+	}
+	after := s.world.Tick()
+	if after%CheckpointEvery == 0 {
+		cp := Checkpoint{Tick: after, Hash: s.world.StateHash()}
+		if s.prints {
+			// Sub-slices of one reused buffer: no allocation once warm.
+			n := len(f.prints)
+			f.prints = Prints(s.world, f.prints)
+			cp.Bodies = f.prints[n:len(f.prints):len(f.prints)]
+		}
+		f.Checkpoints = append(f.Checkpoints, cp)
+	}
+	if s.rewind != nil {
+		s.rewind.save(s.world)
+	}
+	if s.observer != nil {
+		s.observer(s.world)
+	}
+	return s.stopAt == 0 || after < s.stopAt
+}
+
+// resolve turns a replayed teleport's body (stored by creation index) into
+// the current BodyID; an index that does not exist stays unresolved and the
+// physics skips it, as it would have when recorded.
+func (s *Session) resolve(in physics.Input) physics.Input {
+	if in.Kind == physics.InputTeleport {
+		if i := in.Body.Index(); i >= 0 && i < s.world.NumBodies() {
+			in.Body = s.world.ID(i)
+		}
+	}
+	return in
+}
+
+// detectTeleports runs the undeclared-teleport detector over every body.
+func (s *Session) detectTeleports() {
+	f := &s.frame
+	for i := 0; i < s.world.NumBodies(); i++ {
+		b := s.world.Body(i)
+		if s.teleports.Check(i, b.Prev.Center, b.Curr.Center, b.Prev.Orientation, b.Curr.Orientation,
+			b.Velocity, b.AngularVelocity, b.Teleported, s.dt) {
+			f.Undeclared = append(f.Undeclared, Undeclared{Tick: s.world.Tick(), Body: i})
+		}
+	}
+}
