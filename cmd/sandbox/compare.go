@@ -106,17 +106,6 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 
 var errCompareHelp = errors.New("compare help")
 
-// splitList splits a comma-separated flag value, dropping empty items.
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // runCompare is `sandbox compare`: flags and the output folder are checked
 // before anything runs; the files are written only after every run passed.
 func runCompare(args []string, stdout, stderr io.Writer) error {

@@ -69,18 +69,6 @@ func floatList(vs []float64) string {
 	return strings.Join(s, ",")
 }
 
-// splitList splits a comma-separated flag value; blanks around items are
-// ignored and an empty value is an empty list.
-func splitList(s string) []string {
-	var out []string
-	for _, item := range strings.Split(s, ",") {
-		if item = strings.TrimSpace(item); item != "" {
-			out = append(out, item)
-		}
-	}
-	return out
-}
-
 func parseFloats(name, s string) ([]float64, error) {
 	var out []float64
 	for _, item := range splitList(s) {

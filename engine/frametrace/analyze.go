@@ -3,8 +3,8 @@ package frametrace
 import (
 	"fmt"
 
-	"sandbox/engine/physics"
 	"sandbox/engine/scene"
+	"sandbox/engine/session"
 )
 
 // TraceReport is everything `sandbox frames` says about one trace.
@@ -33,31 +33,28 @@ type CostReport struct {
 	StateHash string `json:"state_hash"`
 }
 
-// sceneRun is the scene's world and script behind a loop's step callback.
-type sceneRun struct {
-	world  *physics.World
-	script *scene.Script
-	dt     float64
-	inputs []physics.Input
-}
+// sceneRun is the scene in a session.Session: the frame loop the window and
+// headless runs use, so a trace is stepped exactly as they step it.
+type sceneRun struct{ s *session.Session }
 
 func newSceneRun(sc *scene.Scene) (*sceneRun, error) {
-	w, err := sc.NewWorld(nil)
+	s, err := session.New(session.Options{Scene: sc})
 	if err != nil {
 		return nil, err
 	}
-	return &sceneRun{world: w, script: sc.NewScript(w), dt: sc.StepSeconds()}, nil
+	return &sceneRun{s: s}, nil
 }
 
-// step is the loop's callback: the tick's scripted inputs and one physics
-// step, exactly as a headless or window run takes it.
-func (r *sceneRun) step(tick uint64) bool {
-	r.inputs = r.script.InputsFor(tick, r.inputs[:0])
-	r.world.Step(r.dt, r.inputs)
-	return true
+func (r *sceneRun) advance(seconds float64) (Frame, error) {
+	f, err := r.s.Advance(seconds)
+	if err != nil {
+		return Frame{}, err
+	}
+	return Frame{Steps: f.Steps, Alpha: f.Alpha, Accumulator: f.Accumulator,
+		Clamped: f.ClampedSeconds, Capped: f.CappedSeconds}, nil
 }
 
-func (r *sceneRun) hash() string { return fmt.Sprintf("%016x", r.world.StateHash()) }
+func (r *sceneRun) hash() string { return fmt.Sprintf("%016x", r.s.World().StateHash()) }
 
 // Analyze runs trace through the loop of sc (its physics rate, step cap and
 // frame clamp) with sc's physics stepping, and, when withCost is set, again
@@ -68,7 +65,7 @@ func Analyze(name, source string, trace []float64, sc *scene.Scene, withCost boo
 	if err != nil {
 		return nil, err
 	}
-	frames, err := Simulate(trace, cfg, 0, run.step)
+	frames, err := Simulate(trace, 0, run.advance)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -85,7 +82,7 @@ func Analyze(name, source string, trace []float64, sc *scene.Scene, withCost boo
 		if err != nil {
 			return nil, err
 		}
-		cf, err := Simulate(trace, cfg, costSeconds, run.step)
+		cf, err := Simulate(trace, costSeconds, run.advance)
 		if err != nil {
 			return nil, fmt.Errorf("%s with step cost: %v", name, err)
 		}

@@ -17,9 +17,23 @@ func steady(period float64, n int) []float64 {
 	return t
 }
 
+// loopOnly advances a bare loop.Loop with no physics behind it: the loop
+// policy alone, which these tests check.
+func loopOnly(t *testing.T, cfg loop.Config) Advance {
+	l, err := loop.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(sec float64) (Frame, error) {
+		f, err := l.Advance(sec, nil)
+		return Frame{Steps: f.Steps, Alpha: f.Alpha, Accumulator: f.Accumulator,
+			Clamped: f.ClampedSeconds, Capped: f.CappedSeconds}, err
+	}
+}
+
 func simulate(t *testing.T, trace []float64, cfg loop.Config, cost float64) ([]Frame, Summary) {
 	t.Helper()
-	frames, err := Simulate(trace, cfg, cost, nil)
+	frames, err := Simulate(trace, cost, loopOnly(t, cfg))
 	if err != nil {
 		t.Fatal(err)
 	}

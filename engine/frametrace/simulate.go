@@ -22,32 +22,28 @@ type Frame struct {
 // Dropped is the frame's clamped plus capped seconds.
 func (f Frame) Dropped() float64 { return f.Clamped + f.Capped }
 
-// Simulate feeds trace through a new loop.Loop with cfg, frame by frame, as
-// the window feeds it measured frame times. cost (seconds per step, >= 0)
-// turns on the feedback model (see the package doc): frame i lasts
-// trace[i] + cost * steps of frame i-1. step is the loop's step callback (it
-// runs the physics; nil only counts steps); it must return true.
-func Simulate(trace []float64, cfg loop.Config, cost float64, step func(tick uint64) bool) ([]Frame, error) {
+// Advance runs one display frame of seconds and says what the loop did
+// (Seconds is filled in by Simulate).
+type Advance func(seconds float64) (Frame, error)
+
+// Simulate feeds trace to advance frame by frame, as the window feeds it
+// measured frame times. cost (seconds per step, >= 0) turns on the feedback
+// model (see the package doc): frame i lasts trace[i] + cost * steps of
+// frame i-1.
+func Simulate(trace []float64, cost float64, advance Advance) ([]Frame, error) {
 	if !(cost >= 0) || math.IsInf(cost, 0) {
 		return nil, fmt.Errorf("step cost %v: must be finite and >= 0", cost)
-	}
-	l, err := loop.New(cfg)
-	if err != nil {
-		return nil, err
 	}
 	frames := make([]Frame, len(trace))
 	prevSteps := 0
 	for i, d := range trace {
 		sec := d + cost*float64(prevSteps)
-		f, err := l.Advance(sec, step)
+		f, err := advance(sec)
 		if err != nil {
 			return nil, fmt.Errorf("frame %d: %v", i+1, err)
 		}
-		if f.Stopped {
-			return nil, fmt.Errorf("frame %d: the step callback stopped the run", i+1)
-		}
-		frames[i] = Frame{Seconds: sec, Steps: f.Steps, Alpha: f.Alpha, Accumulator: f.Accumulator,
-			Clamped: f.ClampedSeconds, Capped: f.CappedSeconds}
+		f.Seconds = sec
+		frames[i] = f
 		prevSteps = f.Steps
 	}
 	return frames, nil

@@ -13,10 +13,12 @@ import (
 // The window and headless runs drive the one session: outside the packages
 // that implement them, no code steps a world (World.Step(dt, inputs)) or
 // runs the loop with a step callback (Loop.Advance(seconds, step)). A second
-// copy of the frame loop would show up here as such a call.
+// copy of the frame loop would show up here as such a call. engine/sweep is
+// the one other stepper: its cells are physics experiments (one slab, one
+// shot, restored between trials) with no display, loop or script at all.
 func TestOneStepPath(t *testing.T) {
 	root := filepath.Join("..", "..")
-	own := map[string]bool{"engine/physics": true, "engine/loop": true, "engine/session": true}
+	own := map[string]bool{"engine/physics": true, "engine/loop": true, "engine/session": true, "engine/sweep": true}
 	var found []string
 	scanned := 0
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {

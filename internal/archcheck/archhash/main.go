@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"os"
 
-	"sandbox/engine/physics"
 	"sandbox/engine/scene"
+	"sandbox/engine/session"
 )
 
 func main() {
@@ -22,20 +22,19 @@ func main() {
 	run("pile-200-volley", pileScene(), 600)
 }
 
-// run steps sc for ticks ticks with its script and prints the hash.
+// run plays sc for ticks ticks in a session, as headless runs do, and
+// prints the hash.
 func run(name string, sc *scene.Scene, ticks uint64) {
-	w, err := sc.NewWorld(nil)
+	s, err := session.New(session.Options{Scene: sc, StopTick: ticks})
 	if err != nil {
 		fail(err)
 	}
-	script := sc.NewScript(w)
-	var inputs []physics.Input
-	dt := sc.StepSeconds()
-	for w.Tick() < ticks {
-		inputs = script.InputsFor(w.Tick(), inputs[:0])
-		w.Step(dt, inputs)
+	for !s.Done() {
+		if _, err := s.Advance(sc.StepSeconds()); err != nil {
+			fail(err)
+		}
 	}
-	fmt.Printf("%s %d %016x\n", name, w.Tick(), w.StateHash())
+	fmt.Printf("%s %d %016x\n", name, s.Tick(), s.World().StateHash())
 }
 
 // pileScene is 200 boxes in columns of 10 with a volley of spinning shots:
