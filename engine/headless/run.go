@@ -31,19 +31,22 @@ type Options struct {
 	// Clock is a monotonic nanosecond clock used only to time physics steps
 	// for step_micros; nil leaves those times zero. It never affects state.
 	Clock func() int64
+	// Interrupted, when not nil, is asked once per display frame, before the
+	// frame runs; when it returns true the run ends at that frame boundary
+	// (the trace holds whole lines only) and Run returns the report so far
+	// with ErrInterrupted. It never affects state, only where the run ends.
+	Interrupted func() bool
 }
 
 // DefaultSeconds is how long a run lasts when neither ticks nor seconds are given.
 const DefaultSeconds = 10.0
 
-// Run-length bounds: a mistyped -seconds 1e300 or -ticks 2^64-1 is refused
-// rather than left running for ever. 10^8 ticks is 19 days at 60 Hz.
-const (
-	MaxSeconds = 1e7
-	MaxTicks   = 100_000_000
-)
+// ErrInterrupted is returned by Run, with the report of the frames run so
+// far, when Options.Interrupted asked the run to stop.
+var ErrInterrupted = errors.New("interrupted")
 
-// Validate checks the options without running anything; errors name the flag.
+// Validate checks the options without running anything; errors name the
+// flag and the accepted range.
 func (o *Options) Validate() error {
 	if o.Scene == nil {
 		return errors.New("no scene")
@@ -57,7 +60,7 @@ func (o *Options) Validate() error {
 	if o.Ticks > MaxTicks {
 		return fmt.Errorf("-ticks %d: must be <= %d", o.Ticks, MaxTicks)
 	}
-	return nil
+	return o.checkWork()
 }
 
 // Run runs o.Scene on the simulated display and returns the report. An error
@@ -99,9 +102,9 @@ type run struct {
 	trace   *traceWriter
 	dt      float64
 
-	inputs   []physics.Input
-	stepNs   []int64
-	tickSkew error
+	inputs    []physics.Input
+	stepTimes stepHistogram
+	tickSkew  error
 }
 
 // step is the loop's fixed-step callback: this tick's scripted inputs, one
@@ -117,7 +120,7 @@ func (r *run) step(tick uint64) bool {
 	}
 	r.world.Step(r.dt, r.inputs)
 	if r.opts.Clock != nil {
-		r.stepNs = append(r.stepNs, r.opts.Clock()-t0)
+		r.stepTimes.add(r.opts.Clock() - t0)
 	}
 	return r.opts.Ticks == 0 || r.world.Tick() < r.opts.Ticks
 }
@@ -129,7 +132,12 @@ func (r *run) execute() (*Report, error) {
 		dropped  float64
 		maxSteps int
 	)
+	interrupted := false
 	for {
+		if r.opts.Interrupted != nil && r.opts.Interrupted() {
+			interrupted = true
+			break
+		}
 		// The tolerance keeps a running sum of 1/60 s frames from needing
 		// a 301st frame to reach 5 s.
 		if r.opts.Ticks == 0 && elapsed >= r.opts.Seconds*(1-1e-12) {
@@ -171,9 +179,12 @@ func (r *run) execute() (*Report, error) {
 	rep.DisplaySeconds = elapsed
 	rep.DroppedSeconds = dropped
 	rep.MaxStepsInAFrame = maxSteps
-	rep.StepMicros = summarize(r.stepNs)
+	rep.StepMicros = r.stepTimes.summary()
 	if err := rep.checkFinite(); err != nil {
 		return nil, err
+	}
+	if interrupted {
+		return rep, ErrInterrupted
 	}
 	return rep, nil
 }
