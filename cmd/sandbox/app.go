@@ -162,6 +162,9 @@ func (a *app) run() error {
 	a.lastNs = frameClock()
 	a.pacer.Reset()
 	for !a.quit && !a.win.ShouldClose() && (a.o.Frames == 0 || a.frameIndex < a.o.Frames) {
+		if a.o.Interrupted != nil && a.o.Interrupted() {
+			return nil
+		}
 		if err := a.frameOnce(); err != nil {
 			return err
 		}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"sandbox/engine/headless"
@@ -46,6 +45,14 @@ type options struct {
 var (
 	headlessOnly = []string{"jitter", "hitch-every", "hitch-seconds", "seed", "seconds", "ticks", "report", "trace"}
 	windowOnly   = []string{"vsync", "frames", "screenshot", "stats", "fire-at-frame", "window-size"}
+)
+
+// The window's frame pacer holds -display-hz between these rates (or does
+// not pace, at 0): below 1 Hz a frame would wait for longer than a second
+// and the window stop answering; above 1000 Hz no display presents.
+const (
+	minWindowHz = 1
+	maxWindowHz = 1000
 )
 
 // usageError is a bad flag or file: exit status 2.
@@ -135,11 +142,11 @@ func parseFlags(args []string) (*options, error) {
 				return nil, usagef("-%s applies to -headless runs only", n)
 			}
 		}
-		if math.IsNaN(o.displayHz) || math.IsInf(o.displayHz, 0) || o.displayHz < 0 {
-			return nil, usagef("-display-hz %v: must be 0 (as fast as vsync allows) or a rate > 0", o.displayHz)
+		if !(o.displayHz == 0 || o.displayHz >= minWindowHz && o.displayHz <= maxWindowHz) {
+			return nil, usagef("-display-hz %v: must be 0 (as fast as vsync allows) or a rate in %g..%g Hz", o.displayHz, float64(minWindowHz), float64(maxWindowHz))
 		}
-		if o.frames < 0 {
-			return nil, usagef("-frames %d: must be >= 0", o.frames)
+		if o.frames < 0 || o.frames > headless.MaxFrames {
+			return nil, usagef("-frames %d: must be in 0..%d (0 = until the window is closed)", o.frames, headless.MaxFrames)
 		}
 		if o.fireAtFrame < -1 {
 			return nil, usagef("-fire-at-frame %d: must be -1 (never) or a frame number", o.fireAtFrame)

@@ -32,6 +32,10 @@ type windowOptions struct {
 
 	// Width and Height are the window size in screen coordinates; 0 means 1280 x 720.
 	Width, Height int
+	// Interrupted, when set, is asked once per frame; true ends the run
+	// before that frame, without writing -stats or -screenshot (SIGINT,
+	// SIGTERM).
+	Interrupted func() bool
 	// onExit, when set, is called with the app after the last frame and
 	// before anything is freed (tests inspect the world and the renderer).
 	onExit func(a *app) error
