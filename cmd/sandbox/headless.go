@@ -103,11 +103,14 @@ func (p *headlessPlan) run(stdout io.Writer, sig *interrupts) error {
 
 	rep, err := headless.Run(p.opts)
 	if errors.Is(err, headless.ErrInterrupted) {
-		what := fmt.Sprintf("stopped after frame %d (tick %d)", rep.Frames, rep.Ticks)
+		what := "stopped at a frame boundary"
+		if rep != nil {
+			what = fmt.Sprintf("stopped after frame %d (tick %d)", rep.Frames, rep.Ticks)
+		}
 		if p.report != "" {
 			what += ", no report written"
 		}
-		switch kept, kerr := trace.keepPartial(rep.Frames > 0); {
+		switch kept, kerr := trace.keepPartial(); {
 		case kerr != nil:
 			what += "; " + kerr.Error()
 		case kept != "":

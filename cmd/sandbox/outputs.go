@@ -66,6 +66,7 @@ type output struct {
 	flag, path string
 	file       *safeio.File // nil for stdout
 	w          io.Writer
+	written    int64 // bytes so far
 }
 
 // createOutput starts writing the output path names; "" gives nil (no
@@ -89,7 +90,14 @@ func (o *output) writer() io.Writer {
 	if o == nil {
 		return nil
 	}
-	return o.w
+	return o
+}
+
+// Write writes to the output and counts the bytes.
+func (o *output) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	o.written += int64(n)
+	return n, err
 }
 
 // commit makes a finished output its target.
@@ -115,11 +123,11 @@ func (o *output) abort() {
 // interrupted) as TARGET.partial, or TARGET.N.partial when that exists, so
 // that it never replaces the good file, nor an earlier partial one. It
 // returns the name used; with nothing written it keeps nothing.
-func (o *output) keepPartial(written bool) (string, error) {
+func (o *output) keepPartial() (string, error) {
 	if o == nil || o.file == nil {
 		return "", nil
 	}
-	if !written {
+	if o.written == 0 {
 		o.file.Abort()
 		return "", nil
 	}
