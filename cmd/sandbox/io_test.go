@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -264,14 +265,33 @@ func TestControlCharactersEscaped(t *testing.T) {
 	}
 }
 
+// lockedBuffer is an output of a child process that the test reads while
+// the child still writes it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
 // startRun starts a long headless run writing its trace into dir and returns
 // once the trace has begun (its temporary file holds whole frames), so a
 // signal sent then finds the run in its frame loop.
-func startRun(t *testing.T, dir string, args ...string) (*exec.Cmd, *strings.Builder, *strings.Builder) {
+func startRun(t *testing.T, dir string, args ...string) (*exec.Cmd, *lockedBuffer, *lockedBuffer) {
 	t.Helper()
 	cmd := exec.Command(binary, append([]string{"-headless", "-scene", "drop", "-seconds", "1e6"}, args...)...)
 	cmd.Dir = dir
-	var stdout, stderr strings.Builder
+	var stdout, stderr lockedBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
