@@ -42,6 +42,7 @@ fuzz:
 	$(GO) test ./engine/ccd -run '^$$' -fuzz '^FuzzSweptBound$$' -fuzztime $(FUZZN)
 	$(GO) test ./engine/ccd -run '^$$' -fuzz '^FuzzSegmentCrossesBox$$' -fuzztime $(FUZZN)
 	$(GO) test ./engine/physics -run '^$$' -fuzz '^FuzzNoTunnel$$' -fuzztime $(FUZZN)
+	$(GO) test ./cmd/sandbox -run '^$$' -fuzz '^FuzzFlags$$' -fuzztime $(FUZZN)
 
 ## contract: the headless-run contract check from ../shared
 contract:

@@ -54,6 +54,7 @@ type app struct {
 
 	screenshotPending string // F12: write this file after the next render
 	quit              bool
+	interrupted       bool // SIGINT or SIGTERM ended the run: outputs are not written
 
 	io    sessionIO // -record, -replay, -trace
 	split splitView // X: the view split into two display rates
@@ -185,6 +186,10 @@ func (a *app) run() error {
 	a.lastNs = frameClock()
 	a.pacer.Reset()
 	for !a.quit && !a.win.ShouldClose() && (a.o.Frames == 0 || a.frameIndex < a.o.Frames) {
+		if a.o.Interrupted != nil && a.o.Interrupted() {
+			a.interrupted = true
+			return nil
+		}
 		if err := a.frameOnce(); err != nil {
 			return err
 		}

@@ -73,16 +73,22 @@ func (a *app) endRecording(failed bool) error {
 	a.io.rec = nil
 	if !failed {
 		if err := r.rec.End(a.sim.world); err != nil {
-			r.finish(true)
+			r.abort()
 			return fmt.Errorf("-record: %w", err)
 		}
 	}
-	return r.finish(failed)
+	if failed {
+		r.abort()
+		return nil
+	}
+	return r.commit()
 }
 
-// finishSessionIO ends the recording and the trace when the run ends.
+// finishSessionIO ends the recording and the trace when the run ends. A run
+// that failed or was interrupted (SIGINT, SIGTERM) keeps neither: their
+// temporary files go and the targets stay as they were.
 func (a *app) finishSessionIO(runErr error) error {
-	failed := runErr != nil
+	failed := runErr != nil || a.interrupted
 	err := a.endRecording(failed)
 	if f := a.io.traceFile; f != nil {
 		a.io.traceFile = nil

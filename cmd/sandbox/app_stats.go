@@ -11,6 +11,7 @@ import (
 	"sandbox/engine/interp"
 	"sandbox/engine/physics"
 	"sandbox/engine/session"
+	"sandbox/internal/safeio"
 )
 
 // appStats is the per-frame set of numbers the panel shows. The app fills
@@ -108,7 +109,7 @@ type statsBody struct {
 	TeleportFlags uint64 `json:"teleport_flags,omitempty"`
 }
 
-// writeStats writes -stats at the end of the run.
+// writeStats writes -stats at the end of the run ("-" is stdout).
 func (a *app) writeStats() error {
 	if a.o.Stats == "" {
 		return nil
@@ -134,8 +135,15 @@ func (a *app) writeStats() error {
 	if err != nil {
 		return fmt.Errorf("-stats: %w", err)
 	}
-	if err := os.WriteFile(a.o.Stats, append(data, '\n'), 0o644); err != nil {
-		return fmt.Errorf("-stats: %w", err)
+	data = append(data, '\n')
+	if a.o.Stats == safeio.Stdout {
+		_, err = os.Stdout.Write(data)
+	} else {
+		// Atomically: a run killed while writing leaves the previous file.
+		err = safeio.WriteFile(a.o.Stats, data)
+	}
+	if err != nil {
+		return fmt.Errorf("-stats %q: %w", a.o.Stats, err)
 	}
 	return nil
 }

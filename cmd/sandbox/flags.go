@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"sandbox/engine/headless"
@@ -50,6 +49,14 @@ var (
 	windowOnly   = []string{"vsync", "frames", "screenshot", "stats", "fire-at-frame", "window-size"}
 )
 
+// The window's frame pacer holds -display-hz between these rates (or does
+// not pace, at 0): below 1 Hz a frame would wait for longer than a second
+// and the window stop answering; above 1000 Hz no display presents.
+const (
+	minWindowHz = 1
+	maxWindowHz = 1000
+)
+
 // usageError is a bad flag or file: exit status 2.
 type usageError struct{ err error }
 
@@ -67,25 +74,25 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	fs.BoolVar(&o.headless, "headless", false, "run without a window on a simulated display")
 	fs.BoolVar(&o.listScenes, "list-scenes", false, "list the built-in scenes and exit")
 	fs.StringVar(&o.scene, "scene", "range", "built-in scene name or path of a scene JSON file")
-	fs.Float64Var(&o.displayHz, "display-hz", 0, "display rate in Hz (headless: simulated, default 60; window: frame-pacer target, 0 = as fast as vsync allows)")
+	fs.Float64Var(&o.displayHz, "display-hz", 0, "display rate in Hz (headless: simulated, 0.1..100000, default 60; window: frame-pacer target, 0 = as fast as vsync allows, or 1..1000)")
 	fs.Float64Var(&o.jitter, "jitter", 0, "headless: frame-time jitter fraction in [0, 1)")
 	fs.IntVar(&o.hitchEvery, "hitch-every", 0, "headless: every N-th frame is a hitch (0 = none)")
-	fs.Float64Var(&o.hitchSeconds, "hitch-seconds", 0.05, "headless: length of a hitch frame in seconds")
+	fs.Float64Var(&o.hitchSeconds, "hitch-seconds", 0.05, "headless: length of a hitch frame in seconds, 0.0001..60")
 	fs.Uint64Var(&o.seed, "seed", 1, "headless: seed of the jitter PRNG")
-	fs.Float64Var(&o.seconds, "seconds", 0, "headless: simulated display seconds to run (default 10)")
-	fs.Uint64Var(&o.ticks, "ticks", 0, "headless: stop as soon as this tick completes")
+	fs.Float64Var(&o.seconds, "seconds", 0, "headless: simulated display seconds to run, up to 1e7 (default 10)")
+	fs.Uint64Var(&o.ticks, "ticks", 0, "headless: stop as soon as this tick completes, 1..100000000")
 	// Default false only so that -h does not claim a default: when -ccd is
 	// not given the scene's "ccd" (itself true unless the file says) applies.
 	fs.BoolVar(&o.ccd, "ccd", false, "continuous collision detection on or off; when not given, the scene's \"ccd\" setting")
 	fs.StringVar(interpName, "interp", "lerp", "how poses are drawn between ticks: off, lerp, slerp, extrapolate")
-	fs.StringVar(&o.report, "report", "", "headless: write the run report JSON here")
-	fs.StringVar(&o.trace, "trace", "", "write one JSON line per frame here (window: with the measured frame seconds)")
+	fs.StringVar(&o.report, "report", "", "headless: write the run report JSON here (- = stdout)")
+	fs.StringVar(&o.trace, "trace", "", "write one JSON line per frame here (window: with the measured frame seconds; - = stdout; on SIGINT/SIGTERM kept as FILE.partial)")
 	fs.StringVar(&o.record, "record", "", "write a recording (JSON lines: the scene, every input by tick, state hashes) here")
 	fs.StringVar(&o.replay, "replay", "", "play a recording back, its scene and inputs, checking every state hash (exit 1 on a difference)")
 	fs.BoolVar(&o.vsync, "vsync", true, "window: wait for vertical sync")
-	fs.IntVar(&o.frames, "frames", 0, "window: exit after this many frames (0 = run until closed)")
+	fs.IntVar(&o.frames, "frames", 0, "window: exit after this many frames, up to 100000000 (0 = run until closed)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "window: write the last frame as PNG here")
-	fs.StringVar(&o.stats, "stats", "", "window: write frame statistics JSON here")
+	fs.StringVar(&o.stats, "stats", "", "window: write frame statistics JSON here (- = stdout)")
 	fs.IntVar(&o.fireAtFrame, "fire-at-frame", -1, "window: fire one shot from the camera at this frame (-1 = never)")
 	fs.StringVar(windowSize, "window-size", "1280x720", "window: size WxH in screen coordinates")
 	return fs
@@ -139,11 +146,11 @@ func parseFlags(args []string) (*options, error) {
 				return nil, usagef("-%s applies to -headless runs only", n)
 			}
 		}
-		if math.IsNaN(o.displayHz) || math.IsInf(o.displayHz, 0) || o.displayHz < 0 {
-			return nil, usagef("-display-hz %v: must be 0 (as fast as vsync allows) or a rate > 0", o.displayHz)
+		if !(o.displayHz == 0 || o.displayHz >= minWindowHz && o.displayHz <= maxWindowHz) {
+			return nil, usagef("-display-hz %v: must be 0 (as fast as vsync allows) or a rate in %g..%g Hz", o.displayHz, float64(minWindowHz), float64(maxWindowHz))
 		}
-		if o.frames < 0 {
-			return nil, usagef("-frames %d: must be >= 0", o.frames)
+		if o.frames < 0 || o.frames > headless.MaxFrames {
+			return nil, usagef("-frames %d: must be in 0..%d (0 = until the window is closed)", o.frames, headless.MaxFrames)
 		}
 		if o.fireAtFrame < -1 {
 			return nil, usagef("-fire-at-frame %d: must be -1 (never) or a frame number", o.fireAtFrame)

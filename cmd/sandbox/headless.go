@@ -1,9 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"sandbox/engine/headless"
@@ -29,123 +29,146 @@ func loadScene(o *options) (*scene.Scene, error) {
 	return sc, nil
 }
 
-// outputFile opens a file the run writes at the end. It is created before the
-// run so that a path that cannot be written is refused before any work.
-type outputFile struct {
-	flag, path string
-	f          *os.File
+// headlessPlan is a -headless command line that has passed every check:
+// the scene (or the recording to replay) is loaded, every flag is in range,
+// every output can be written and no two files are one. Nothing has run yet.
+type headlessPlan struct {
+	opts          headless.Options
+	o             *options
+	report, trace string
 }
 
-func openOutput(flagName, path string, stdout io.Writer) (*outputFile, io.Writer, error) {
-	if path == "" {
-		return nil, nil, nil
-	}
-	if path == "-" {
-		return nil, stdout, nil
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, nil, usagef("-%s: %v", flagName, err)
-	}
-	return &outputFile{flag: flagName, path: path, f: f}, f, nil
-}
-
-// finish closes the file; when the run failed it removes it, so a failed
-// run leaves no half-written report behind.
-func (of *outputFile) finish(failed bool) error {
-	if of == nil {
-		return nil
-	}
-	err := of.f.Close()
-	if failed {
-		os.Remove(of.path)
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("-%s: %v", of.flag, err)
-	}
-	return nil
-}
-
-func runHeadless(o *options, stdout io.Writer) (err error) {
+// planHeadless checks a -headless command line without running anything.
+func planHeadless(o *options) (*headlessPlan, error) {
 	sc, err := loadScene(o)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	start := time.Now()
-	ho := headless.Options{
-		Scene: sc,
-		Display: headless.DisplayDef{
-			Hz: o.displayHz, Jitter: o.jitter, HitchEvery: o.hitchEvery,
-			HitchSeconds: o.hitchSeconds, Seed: o.seed,
+	p := &headlessPlan{
+		opts: headless.Options{
+			Scene: sc,
+			Display: headless.DisplayDef{
+				Hz: o.displayHz, Jitter: o.jitter, HitchEvery: o.hitchEvery,
+				HitchSeconds: o.hitchSeconds, Seed: o.seed,
+			},
+			Ticks:   o.ticks,
+			Seconds: o.seconds,
+			Interp:  o.interp,
 		},
-		Ticks:   o.ticks,
-		Seconds: o.seconds,
-		Interp:  o.interp,
-		Clock:   func() int64 { return int64(time.Since(start)) },
+		o:      o,
+		report: o.report,
+		trace:  o.trace,
 	}
-	finishRecord, err := attachRecordReplay(o, &ho, stdout)
+	if o.replay != "" {
+		// The recording holds the scene and the length of the run.
+		rp, err := loadReplay(o.replay)
+		if err != nil {
+			return nil, err
+		}
+		p.opts.Scene, p.opts.Ticks, p.opts.Replay = rp.Scene, rp.EndTick(), rp
+	}
+	if err := p.opts.Validate(); err != nil {
+		return nil, usageError{err}
+	}
+	var files fileList
+	files.scene("-scene", o.scene)
+	files.input("-replay", o.replay)
+	files.output("-report", o.report)
+	files.output("-trace", o.trace)
+	files.output("-record", o.record)
+	if err := files.check(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func runHeadless(o *options, stdout io.Writer) error {
+	sig := catchInterrupts()
+	defer sig.stop()
+	p, err := planHeadless(o)
 	if err != nil {
 		return err
 	}
-	if err := ho.Validate(); err != nil {
-		finishRecord(true)
-		return usageError{err}
-	}
-	reportFile, reportW, err := openOutput("report", o.report, stdout)
+	return p.run(stdout, sig)
+}
+
+// run runs the plan. The report, the trace and the recording are written to
+// temporary files beside their targets and committed only when the run is
+// complete; a failed run leaves every target as it was. On SIGINT or SIGTERM
+// the run ends at a frame boundary: no report and no recording, and the
+// trace (whole lines) is kept as TRACE.partial, never over the previous
+// trace.
+func (p *headlessPlan) run(stdout io.Writer, sig *interrupts) error {
+	start := time.Now()
+	p.opts.Clock = func() int64 { return int64(time.Since(start)) }
+	p.opts.Interrupted = sig.interrupted
+	report, err := createOutput("-report", p.report, stdout)
 	if err != nil {
-		finishRecord(true)
 		return err
 	}
-	traceFile, traceW, err := openOutput("trace", o.trace, stdout)
+	defer report.abort()
+	trace, err := createOutput("-trace", p.trace, stdout)
 	if err != nil {
-		reportFile.finish(true)
-		finishRecord(true)
 		return err
 	}
-	failed := true
-	defer func() {
-		if e := finishRecord(failed); err == nil {
-			err = e
-		}
-		if e := traceFile.finish(failed); err == nil {
-			err = e
-		}
-		if e := reportFile.finish(failed); err == nil {
-			err = e
-		}
-	}()
-	ho.Trace = traceW
-	rep, err := headless.Run(ho)
+	defer trace.abort()
+	p.opts.Trace = trace.writer()
+	rec, err := openRecord(p.o, p.opts.Scene, p.opts.Scene.CCD)
 	if err != nil {
-		return fmt.Errorf("%s: run failed: %w", sc.Name, err)
+		return err
 	}
-	if reportW != nil {
-		if err := rep.Write(reportW); err != nil {
-			return fmt.Errorf("-report: %w", err)
+	defer rec.abort()
+	if rec != nil {
+		p.opts.Record = rec.rec
+	}
+
+	rep, err := headless.Run(p.opts)
+	if errors.Is(err, headless.ErrInterrupted) {
+		what := "stopped at a frame boundary"
+		if rep != nil {
+			what = fmt.Sprintf("stopped after frame %d (tick %d)", rep.Frames, rep.Ticks)
+		}
+		if p.report != "" {
+			what += ", no report written"
+		}
+		if rec != nil {
+			what += ", no recording written"
+		}
+		switch kept, kerr := trace.keepPartial(); {
+		case kerr != nil:
+			what += "; " + kerr.Error()
+		case kept != "":
+			what += fmt.Sprintf("; trace kept as %q", kept)
+		}
+		return interruptedError{sig: sig.signal(), what: what}
+	}
+	if err != nil {
+		return fmt.Errorf("%s: run failed: %w", p.opts.Scene.Name, err)
+	}
+	if w := report.writer(); w != nil {
+		if err := rep.Write(w); err != nil {
+			return fmt.Errorf("-report %q: %w", p.report, err)
 		}
 	}
-	failed = false
-	if o.report != "-" && o.trace != "-" {
+	if err := trace.commit(); err != nil {
+		return err
+	}
+	if err := report.commit(); err != nil {
+		return err
+	}
+	if err := rec.commit(); err != nil {
+		return err
+	}
+	if p.report != "-" && p.trace != "-" {
 		fmt.Fprintf(stdout, "%s: %d ticks in %d frames at %g Hz, dropped %.4g s, max %d steps/frame, ccd hits %d, tunnels %d, state %s\n",
 			rep.Scene, rep.Ticks, rep.Frames, rep.DisplayHz, rep.DroppedSeconds, rep.MaxStepsInAFrame, rep.CCDHits, rep.Tunnels, rep.StateHash)
+		if rp := p.opts.Replay; rp != nil {
+			fmt.Fprintf(stdout, "replay %s: %d checkpoint hashes and the end state at tick %d equal to the recording\n",
+				p.o.replay, rp.Checked(), rp.EndTick())
+		}
+	}
+	if s := sig.signal(); s != 0 {
+		return interruptedError{sig: s, what: "after the run had finished and its outputs were written"}
 	}
 	return nil
-}
-
-func runWindowed(o *options) error {
-	sc, err := loadScene(o)
-	if err != nil {
-		return err
-	}
-	ccd := sc.CCD
-	wo := windowOptions{
-		Scene: sc, DisplayHz: o.displayHz, VSync: o.vsync, CCD: ccd, Interp: o.interp,
-		Frames: o.frames, Screenshot: o.screenshot, Stats: o.stats, FireAtFrame: o.fireAtFrame,
-		Width: o.windowW, Height: o.windowH,
-	}
-	if err := attachWindowIO(o, &wo); err != nil {
-		return err
-	}
-	return runWindow(wo)
 }

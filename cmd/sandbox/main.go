@@ -5,7 +5,8 @@
 // Without -headless it opens a window; with -headless it runs a scene on a
 // simulated display and writes the report and trace of DESIGN.md's contract.
 // Errors are one line on stderr starting "sandbox:"; the exit status is 2 for
-// bad flags or files, 1 for a failed run, 0 otherwise.
+// bad flags or files, 1 for a failed run, 128 + the signal's number (130,
+// 143) for a run ended by SIGINT or SIGTERM, 0 otherwise.
 package main
 
 import (
@@ -14,6 +15,9 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
+	"strings"
+	"unicode"
 )
 
 func init() {
@@ -38,20 +42,33 @@ func run(args []string, stdout, stderr io.Writer) int {
 			err = dispatch(o, stdout)
 		}
 	}
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, errHelp):
+	if errors.Is(err, errHelp) {
 		usage(stdout)
-		return 0
-	default:
-		fmt.Fprintln(stderr, "sandbox: "+oneLine(err.Error()))
-		var u usageError
-		if errors.As(err, &u) || errors.Is(err, errNoDisplay) {
-			return 2
-		}
-		return 1
 	}
+	code, line := exitStatus(err)
+	if line != "" {
+		fmt.Fprintln(stderr, line)
+	}
+	return code
+}
+
+// exitStatus turns a run's error into the exit status and the one stderr
+// line (none for success and -h): 2 for bad flags or files (and no
+// display), 128 + the signal for an interrupted run, 1 for a failed run.
+func exitStatus(err error) (int, string) {
+	if err == nil || errors.Is(err, errHelp) {
+		return 0, ""
+	}
+	line := "sandbox: " + oneLine(err.Error())
+	var u usageError
+	var sig interruptedError
+	switch {
+	case errors.As(err, &u) || errors.Is(err, errNoDisplay):
+		return 2, line
+	case errors.As(err, &sig):
+		return sig.exitCode(), line
+	}
+	return 1, line
 }
 
 // subcommandFor returns the command that args name first, if any.
@@ -74,13 +91,25 @@ func dispatch(o *options, stdout io.Writer) error {
 	}
 }
 
-// oneLine keeps an error message to the one line the contract promises.
+// oneLine keeps an error message to the one line the contract promises,
+// and keeps the terminal from obeying what a file name or a flag holds:
+// line breaks and every other control character (ESC, BEL) are escaped as
+// in a Go string.
 func oneLine(s string) string {
-	out := []rune(s)
-	for i, r := range out {
-		if r == '\n' || r == '\r' {
-			out[i] = ' '
+	if !strings.ContainsFunc(s, unprintable) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unprintable(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
 		}
 	}
-	return string(out)
+	return b.String()
 }
+
+// unprintable is a rune a terminal would not print as itself.
+func unprintable(r rune) bool { return r != ' ' && !unicode.IsPrint(r) }

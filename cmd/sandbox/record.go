@@ -2,16 +2,15 @@ package main
 
 import (
 	"fmt"
-	"io"
 
-	"sandbox/engine/headless"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
 	"sandbox/internal/safeio"
 )
 
 // checkRecordFlags refuses -record and -replay combinations that cannot
-// mean anything, before anything runs.
+// mean anything, before anything runs. Their files are checked with the
+// run's other files (fileList in planHeadless and planWindow).
 func checkRecordFlags(o *options) error {
 	if o.record != "" && o.replay != "" {
 		return usagef("-record and -replay both given: replay a recording, or make one")
@@ -22,22 +21,6 @@ func checkRecordFlags(o *options) error {
 				return usagef("-%s with -replay: the recording holds its own scene, inputs and length", n)
 			}
 		}
-	}
-	if o.record != "" {
-		if err := safeio.CheckOutput(o.record); err != nil {
-			return usagef("-record %s: %v", o.record, err)
-		}
-	}
-	files := []safeio.Named{{Flag: "-record", Path: o.record}, {Flag: "-replay", Path: o.replay},
-		{Flag: "-trace", Path: o.trace}, {Flag: "-report", Path: o.report}}
-	var given []safeio.Named
-	for _, f := range files {
-		if f.Path != "" && f.Path != "-" {
-			given = append(given, f)
-		}
-	}
-	if err := safeio.Distinct(given...); err != nil {
-		return usageError{err}
 	}
 	return nil
 }
@@ -97,49 +80,23 @@ func sceneSource(o *options, sc *scene.Scene) ([]byte, error) {
 	return src, nil
 }
 
-// finish commits the recording (its end line is already written) or, when
-// the run failed, discards it.
-func (r *recordOutput) finish(failed bool) error {
+// commit makes the finished recording (its end line is already written)
+// its target. Safe on nil.
+func (r *recordOutput) commit() error {
 	if r == nil {
 		return nil
 	}
-	if failed {
-		r.f.Abort()
-		return nil
-	}
 	if err := r.f.Commit(); err != nil {
-		return fmt.Errorf("-record: %v", err)
+		return fmt.Errorf("-record %q: %v", r.f.Target(), err)
 	}
 	return nil
 }
 
-// attachRecordReplay adds -record or -replay to a headless run; the
-// returned finish commits or discards the recording.
-func attachRecordReplay(o *options, ho *headless.Options, stdout io.Writer) (func(failed bool) error, error) {
-	none := func(bool) error { return nil }
-	if o.replay != "" {
-		rp, err := loadReplay(o.replay)
-		if err != nil {
-			return none, err
-		}
-		ho.Scene, ho.Ticks, ho.Replay = rp.Scene, rp.EndTick(), rp
-		return func(failed bool) error {
-			if !failed && o.report != "-" && o.trace != "-" {
-				fmt.Fprintf(stdout, "replay %s: %d checkpoint hashes and the end state at tick %d equal to the recording\n",
-					o.replay, rp.Checked(), rp.EndTick())
-			}
-			return nil
-		}, nil
+// abort discards an unfinished recording; safe after commit and on nil.
+func (r *recordOutput) abort() {
+	if r != nil {
+		r.f.Abort()
 	}
-	if o.record == "" {
-		return none, nil
-	}
-	out, err := openRecord(o, ho.Scene, ho.Scene.CCD)
-	if err != nil {
-		return none, err
-	}
-	ho.Record = out.rec
-	return out.finish, nil
 }
 
 // attachWindowIO opens -record, -replay and -trace for a window run,

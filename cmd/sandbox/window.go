@@ -45,6 +45,10 @@ type windowOptions struct {
 	// frame instead of the measured frame time, so that a run is driven by
 	// its frame count rather than by the wall clock.
 	frameSeconds float64
+	// Interrupted, when set, is asked once per frame; true ends the run
+	// before that frame, without writing -stats or -screenshot (SIGINT,
+	// SIGTERM).
+	Interrupted func() bool
 	// onExit, when set, is called with the app after the last frame and
 	// before anything is freed (tests inspect the world and the renderer).
 	onExit func(a *app) error
@@ -93,7 +97,7 @@ func runWindow(o windowOptions) error {
 
 // abortOutputs discards the outputs of a run that never started.
 func (o windowOptions) abortOutputs() {
-	o.Record.finish(true)
+	o.Record.abort()
 	if o.Trace != nil {
 		o.Trace.Abort()
 	}

@@ -34,12 +34,13 @@ type windowOptions struct {
 	Record        *recordOutput
 	Replay        *session.Replay
 	Trace         *safeio.File
+	Interrupted   func() bool
 }
 
 // runWindow refuses: this build has no window. Outputs opened for the run
 // are discarded (they are the program's own temporary files).
 func runWindow(o windowOptions) error {
-	o.Record.finish(true)
+	o.Record.abort()
 	if o.Trace != nil {
 		o.Trace.Abort()
 	}

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"os"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
+
+	"sandbox/internal/safeio"
 )
 
 // ReadPixels reads the default framebuffer's back buffer (call it after
@@ -37,18 +38,20 @@ func ReadPixels(width, height int) (*image.RGBA, error) {
 	return img, nil
 }
 
-// SavePNG writes img to path as PNG.
+// SavePNG writes img to path as PNG, atomically: the image goes to a
+// temporary file beside path that replaces it only once complete, so a run
+// killed mid-write never leaves a truncated PNG over a good one.
 func SavePNG(path string, img image.Image) error {
-	f, err := os.Create(path)
+	f, err := safeio.Create(path)
 	if err != nil {
-		return fmt.Errorf("gfx: screenshot: %w", err)
+		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
 	}
+	defer f.Abort()
 	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("gfx: screenshot %s: %w", path, err)
+		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
 	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("gfx: screenshot %s: %w", path, err)
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
 	}
 	return nil
 }

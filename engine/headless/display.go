@@ -2,7 +2,6 @@ package headless
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 )
 
@@ -16,23 +15,46 @@ type DisplayDef struct {
 	Seed         uint64  // seeds the jitter PRNG: same seed, same frame times
 }
 
-// MaxDisplayHz bounds the simulated display: beyond it a run spends
-// millions of frames per tick and never seems to end.
-const MaxDisplayHz = 100000
+// Ranges of the simulated display, refused outside by Validate (README,
+// "Limits"). Below MinDisplayHz a frame lasts over 10 s and is all clamp;
+// above MaxDisplayHz a run spends millions of frames per tick. A hitch
+// shorter than MinHitchSeconds is no hitch, and one longer than
+// MaxHitchSeconds is only ever clamped (max_frame_seconds is 0.25 s by
+// default).
+const (
+	MinDisplayHz    = 0.1
+	MaxDisplayHz    = 100000
+	MinHitchSeconds = 1e-4
+	MaxHitchSeconds = 60
+)
 
-// Validate names the first field that is out of range, in flag spelling.
+// Validate names the first field that is out of range, in flag spelling,
+// with the accepted range. HitchSeconds is checked whenever it is set, not
+// only when HitchEvery uses it, so that a bad value never passes silently.
 func (d DisplayDef) Validate() error {
 	switch {
-	case !(d.Hz > 0) || d.Hz > MaxDisplayHz:
-		return fmt.Errorf("-display-hz %v: must be a rate > 0 and <= %g", d.Hz, float64(MaxDisplayHz))
+	case !(d.Hz >= MinDisplayHz && d.Hz <= MaxDisplayHz):
+		return fmt.Errorf("-display-hz %v: must be a rate in %g..%g Hz", d.Hz, MinDisplayHz, float64(MaxDisplayHz))
 	case !(d.Jitter >= 0 && d.Jitter < 1):
 		return fmt.Errorf("-jitter %v: must be in [0, 1)", d.Jitter)
 	case d.HitchEvery < 0:
 		return fmt.Errorf("-hitch-every %d: must be >= 0", d.HitchEvery)
-	case d.HitchEvery > 0 && (!(d.HitchSeconds > 0) || math.IsInf(d.HitchSeconds, 0)):
-		return fmt.Errorf("-hitch-seconds %v: must be a finite time > 0", d.HitchSeconds)
+	case (d.HitchEvery > 0 || d.HitchSeconds != 0) &&
+		!(d.HitchSeconds >= MinHitchSeconds && d.HitchSeconds <= MaxHitchSeconds):
+		return fmt.Errorf("-hitch-seconds %v: must be a time in %g..%g s", d.HitchSeconds, MinHitchSeconds, float64(MaxHitchSeconds))
 	}
 	return nil
+}
+
+// meanFrameSeconds is the nominal length of a frame averaged over one hitch
+// period (jitter averages out): what run-length bounds are estimated with.
+func (d DisplayDef) meanFrameSeconds() float64 {
+	normal := 1 / d.Hz
+	if d.HitchEvery <= 0 {
+		return normal
+	}
+	n := float64(d.HitchEvery)
+	return ((n-1)*normal + d.HitchSeconds) / n
 }
 
 // Display is a simulated display: a deterministic sequence of frame times.

@@ -40,19 +40,22 @@ type Options struct {
 	// Record, when set, is handed every frame and the final state: the
 	// run is written as a record file.
 	Record *session.Recorder
+	// Interrupted, when not nil, is asked once per display frame, before the
+	// frame runs; when it returns true the run ends at that frame boundary
+	// (the trace holds whole lines only) and Run returns the report so far
+	// with ErrInterrupted. It never affects state, only where the run ends.
+	Interrupted func() bool
 }
 
 // DefaultSeconds is how long a run lasts when neither ticks nor seconds are given.
 const DefaultSeconds = 10.0
 
-// Run-length bounds: a mistyped -seconds 1e300 or -ticks 2^64-1 is refused
-// rather than left running for ever. 10^8 ticks is 19 days at 60 Hz.
-const (
-	MaxSeconds = 1e7
-	MaxTicks   = 100_000_000
-)
+// ErrInterrupted is returned by Run, with the report of the frames run so
+// far, when Options.Interrupted asked the run to stop.
+var ErrInterrupted = errors.New("interrupted")
 
-// Validate checks the options without running anything; errors name the flag.
+// Validate checks the options without running anything; errors name the
+// flag and the accepted range.
 func (o *Options) Validate() error {
 	if o.Scene == nil {
 		return errors.New("no scene")
@@ -66,7 +69,7 @@ func (o *Options) Validate() error {
 	if o.Ticks > MaxTicks {
 		return fmt.Errorf("-ticks %d: must be <= %d", o.Ticks, MaxTicks)
 	}
-	return nil
+	return o.checkWork()
 }
 
 // Run runs o.Scene on the simulated display and returns the report. An error
@@ -114,7 +117,8 @@ type run struct {
 	sess    *session.Session
 	display *Display
 	trace   *TraceWriter
-	stepNs  []int64
+
+	stepTimes stepHistogram // step_micros in bounded memory
 }
 
 func (r *run) execute() (*Report, error) {
@@ -124,7 +128,12 @@ func (r *run) execute() (*Report, error) {
 		maxSteps int
 	)
 	s := r.sess
+	interrupted := false
 	for {
+		if r.opts.Interrupted != nil && r.opts.Interrupted() {
+			interrupted = true
+			break
+		}
 		// The tolerance keeps a running sum of 1/60 s frames from needing
 		// a 301st frame to reach 5 s.
 		if r.opts.Ticks == 0 && elapsed >= r.opts.Seconds*(1-1e-12) {
@@ -142,7 +151,9 @@ func (r *run) execute() (*Report, error) {
 		dropped += f.DroppedSeconds()
 		maxSteps = max(maxSteps, f.Steps)
 		if r.opts.Clock != nil {
-			r.stepNs = append(r.stepNs, f.StepNanos...)
+			for _, ns := range f.StepNanos {
+				r.stepTimes.add(ns)
+			}
 		}
 		if r.trace != nil {
 			r.trace.Frame(f, elapsed, f.FrameSeconds, s.World(), r.opts.Interp, s.StepSeconds())
@@ -186,9 +197,12 @@ func (r *run) execute() (*Report, error) {
 	rep.DisplaySeconds = elapsed
 	rep.DroppedSeconds = dropped
 	rep.MaxStepsInAFrame = maxSteps
-	rep.StepMicros = summarize(r.stepNs)
+	rep.StepMicros = r.stepTimes.summary()
 	if err := rep.checkFinite(); err != nil {
 		return nil, err
+	}
+	if interrupted {
+		return rep, ErrInterrupted
 	}
 	return rep, nil
 }

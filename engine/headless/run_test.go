@@ -221,16 +221,6 @@ func TestOptionsRefused(t *testing.T) {
 	}
 }
 
-func TestStepMicrosSummary(t *testing.T) {
-	m := summarize([]int64{5000, 1000, 3000, 2000, 4000})
-	if m.Mean != 3 || m.P50 != 3 || m.Max != 5 || m.P99 != 5 {
-		t.Fatalf("summary %+v, want mean 3, p50 3, p99 5, max 5 (us)", m)
-	}
-	if (summarize(nil) != Micros{}) {
-		t.Fatal("empty summary not zero")
-	}
-}
-
 func BenchmarkHeadlessRange(b *testing.B) {
 	sc := mustScene(b, "range")
 	b.ReportAllocs()

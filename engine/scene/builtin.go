@@ -5,10 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"slices"
 	"strings"
+
+	"sandbox/internal/safeio"
 )
 
 // builtinFS holds the built-in scenes, one NAME.json each, in the same
@@ -49,19 +50,22 @@ func Builtin(name string) (*Scene, error) {
 	return Parse(file, data)
 }
 
+// IsBuiltin reports whether Load takes nameOrPath as a built-in scene rather
+// than a file.
+func IsBuiltin(nameOrPath string) bool { return slices.Contains(BuiltinNames(), nameOrPath) }
+
 // Load reads a built-in scene by name, or else a scene file by path. A bare
 // built-in name wins over a file of the same name in the working directory;
-// write ./range to load such a file. Every error is one line naming the file.
+// write ./range to load such a file. A file must be a regular file of at
+// most MaxFileBytes: a FIFO or a device is refused without blocking, and a
+// huge file without reading it. Every error is one line naming the file,
+// quoted when its name holds characters a terminal would not print.
 func Load(nameOrPath string) (*Scene, error) {
-	if slices.Contains(BuiltinNames(), nameOrPath) {
+	if IsBuiltin(nameOrPath) {
 		return Builtin(nameOrPath)
 	}
-	data, err := os.ReadFile(nameOrPath)
+	data, err := safeio.ReadRegular(nameOrPath, MaxFileBytes)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such scene file, and not a built-in scene (built-in scenes: %s)",
 				oneLine(nameOrPath), strings.Join(BuiltinNames(), ", "))

@@ -279,16 +279,19 @@ func (d *decoder) scene(root *jnode) *Scene {
 		s.SolverIterations = int(d.whole(p, n, 1, 64))
 	}
 	p, n := o.must("statics")
+	d.checkCount(p, n, len(d.array(p, n)), MaxStatics, "statics")
 	for i, it := range d.array(p, n) {
 		s.Statics = append(s.Statics, d.static(fmt.Sprintf("%s[%d]", p, i), it))
 	}
 	p, n = o.must("bodies")
+	d.checkCount(p, n, len(d.array(p, n)), MaxBodies, "bodies")
 	for i, it := range d.array(p, n) {
 		s.Bodies = append(s.Bodies, d.body(fmt.Sprintf("%s[%d]", p, i), it))
 	}
 	if p, n := o.get("events"); n != nil {
 		s.Events = d.events(p, d.array(p, n))
 	}
+	d.checkBodyTotal(s)
 	return s
 }
 

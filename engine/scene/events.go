@@ -2,6 +2,9 @@ package scene
 
 import (
 	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -11,6 +14,45 @@ import (
 // maxTick bounds event ticks to integers a float64 holds exactly (2^53),
 // far beyond any run (4,700 years at 60 Hz).
 const maxTick = 1 << 53
+
+// tick reads an event's tick exactly. decoder.whole goes through float64,
+// which rounds 9007199254740993 to 2^53 and would accept it, and takes
+// 1.0000000000000000001 for 1: an integer literal is parsed as an integer,
+// and any other spelling (1e3, 30.0) must be exactly a whole number.
+func (d *decoder) tick(path string, n *jnode) uint64 {
+	if n.kind == jNumber {
+		if v, err := strconv.ParseUint(n.lit, 10, 64); err == nil {
+			if v <= maxTick {
+				return v
+			}
+		} else if v, ok := exactWhole(n.lit, maxTick); ok {
+			return v
+		}
+	}
+	d.fail(path, n, "must be a whole number in 0..%d", uint64(maxTick))
+	return 0
+}
+
+// exactWhole reads a number literal with a fraction or an exponent exactly
+// (big.Rat) and returns it when it is a whole number in 0..limit. A literal
+// longer than 64 bytes or with an exponent beyond +-64 is refused rather
+// than computed: no tick needs one, and 1e-99999999 would cost a
+// 330-million-bit power of ten.
+func exactWhole(lit string, limit uint64) (uint64, bool) {
+	if len(lit) > 64 {
+		return 0, false
+	}
+	if i := strings.IndexAny(lit, "eE"); i >= 0 {
+		if e, err := strconv.Atoi(lit[i+1:]); err != nil || e < -64 || e > 64 {
+			return 0, false
+		}
+	}
+	r, ok := new(big.Rat).SetString(lit)
+	if !ok || !r.IsInt() || r.Sign() < 0 || r.Num().Cmp(new(big.Int).SetUint64(limit)) > 0 {
+		return 0, false
+	}
+	return r.Num().Uint64(), true
+}
 
 var fireKeys = []string{"name", "from", "direction", "speed", "spin", "half", "orientation",
 	"mass", "friction", "restitution", "linear_damping", "angular_damping"}
@@ -32,7 +74,7 @@ func (d *decoder) events(path string, items []*jnode) []Event {
 		ep := fmt.Sprintf("%s[%d]", path, i)
 		o := d.object(ep, it, "an event", "tick", "fire", "teleport")
 		p, n := o.must("tick")
-		ev := Event{Tick: uint64(d.whole(p, n, 0, maxTick))}
+		ev := Event{Tick: d.tick(p, n)}
 		fp, fire := o.get("fire")
 		tp, tele := o.get("teleport")
 		switch {

@@ -67,14 +67,18 @@ func readTree(file string, data []byte) (*jnode, error) {
 }
 
 type treeReader struct {
-	file string
-	data []byte
-	d    *json.Decoder
+	file   string
+	data   []byte
+	d      *json.Decoder
+	values int // read so far, against maxValues
 }
 
 func (r *treeReader) value(path string, depth int) (*jnode, error) {
 	if depth > maxDepth {
 		return nil, r.syntaxErr(fmt.Errorf("nested deeper than %d levels", maxDepth))
+	}
+	if r.values++; r.values > maxValues {
+		return nil, r.syntaxErr(fmt.Errorf("more than %d JSON values, the limit of a scene file", maxValues))
 	}
 	tok, err := r.d.Token()
 	if err != nil {
@@ -110,6 +114,10 @@ func (r *treeReader) value(path string, depth int) (*jnode, error) {
 				}
 				key := tok.(string) // the decoder only yields string keys here
 				kp := joinPath(path, key)
+				if len(n.keys) == maxKeys {
+					// The duplicate check below is quadratic in the keys.
+					return nil, r.syntaxErr(fmt.Errorf("%s: an object with more than %d keys", kp, maxKeys))
+				}
 				for _, k := range n.keys {
 					if k == key {
 						return nil, &Error{File: r.file, Path: kp, Value: strconv.Quote(key), Msg: "duplicate key"}

@@ -11,7 +11,9 @@
 package scene
 
 import (
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -129,7 +131,24 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// oneLine escapes line breaks so that a message always fits one line.
+// oneLine escapes line breaks and every other control character (ESC, BEL:
+// a file name can hold them, and the terminal would obey them), so that a
+// message always fits one line and prints as written.
 func oneLine(s string) string {
-	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s)
+	if !strings.ContainsFunc(s, unsafeRune) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unsafeRune(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
+
+// unsafeRune is a rune a terminal would not print as itself.
+func unsafeRune(r rune) bool { return r != ' ' && !unicode.IsPrint(r) }

@@ -1,0 +1,53 @@
+package main
+
+// planWindow checks a window command line before the window opens: the
+// scene or recording, and the outputs (-stats, -screenshot, -trace,
+// -record) that a run of many minutes would otherwise find unwritable only
+// at its end.
+func planWindow(o *options) (windowOptions, error) {
+	sc, err := loadScene(o)
+	if err != nil {
+		return windowOptions{}, err
+	}
+	var files fileList
+	files.scene("-scene", o.scene)
+	files.input("-replay", o.replay)
+	files.output("-stats", o.stats)
+	files.output("-screenshot", o.screenshot)
+	files.output("-trace", o.trace)
+	files.output("-record", o.record)
+	if err := files.check(); err != nil {
+		return windowOptions{}, err
+	}
+	wo := windowOptions{
+		Scene: sc, DisplayHz: o.displayHz, VSync: o.vsync, CCD: sc.CCD, Interp: o.interp,
+		Frames: o.frames, Screenshot: o.screenshot, Stats: o.stats, FireAtFrame: o.fireAtFrame,
+		Width: o.windowW, Height: o.windowH,
+	}
+	// Last, since it opens -trace and -record (temporary files of the
+	// program's own, discarded if the window never runs).
+	if err := attachWindowIO(o, &wo); err != nil {
+		return windowOptions{}, err
+	}
+	return wo, nil
+}
+
+// runWindowed runs the window. SIGINT and SIGTERM end it at the next frame
+// like Esc, but without writing -stats or -screenshot: the run did not get
+// to its end.
+func runWindowed(o *options) error {
+	wo, err := planWindow(o)
+	if err != nil {
+		return err
+	}
+	sig := catchInterrupts()
+	defer sig.stop()
+	wo.Interrupted = sig.interrupted
+	if err := runWindow(wo); err != nil {
+		return err
+	}
+	if s := sig.signal(); s != 0 {
+		return interruptedError{sig: s, what: "window closed; -stats and -screenshot not written"}
+	}
+	return nil
+}

@@ -1,0 +1,51 @@
+package scene
+
+import "fmt"
+
+// Limits of what a scene file may ask for, refused at load with one line
+// (README, "Limits"). They are far beyond any scene built to be watched and
+// keep a hostile or mistaken file from exhausting memory or time.
+const (
+	// MaxFileBytes bounds a scene file's size, and so the memory parsing
+	// takes (about five times the file's size: a 300 MB file took 1.5 GB).
+	// 64 MiB holds more than MaxBodies bodies written out in full.
+	MaxFileBytes = 64 << 20
+	// MaxBodies bounds the dynamic bodies a scene makes: its bodies plus the
+	// projectiles its events fire. 10^6 bodies took 4.4 GB and 36 s a tick.
+	MaxBodies = 100_000
+	// MaxStatics bounds the static slabs, for the same reason.
+	MaxStatics = 100_000
+)
+
+// Limits of the JSON itself, checked while the file is read, before the
+// schema: the tree costs about 170 bytes and 1 us a value, so a 64 MiB
+// file of bare zeros (33 million values) took 5.5 GB and 38 s before it was
+// refused. MaxBodies bodies written out in full (28 values each) and
+// MaxStatics slabs (10 each) fit in maxValues; no object of the format has
+// more than 13 keys.
+// (maxValues is a variable only so that a test can lower it.)
+var maxValues = 4_000_000
+
+const maxKeys = 64
+
+// checkCount refuses a list longer than limit before any of it is decoded.
+func (d *decoder) checkCount(path string, n *jnode, count, limit int, what string) {
+	if count > limit {
+		d.failValue(path, fmt.Sprintf("(%d %s)", count, what), "more than the limit of %d %s", limit, what)
+	}
+}
+
+// checkBodyTotal refuses a scene whose bodies and fired projectiles together
+// pass MaxBodies.
+func (d *decoder) checkBodyTotal(s *Scene) {
+	total := len(s.Bodies)
+	for _, e := range s.Events {
+		if e.Kind == EventFire {
+			total++
+		}
+	}
+	if total > MaxBodies {
+		d.failValue("events", fmt.Sprintf("(%d bodies and fired projectiles)", total),
+			"more than the limit of %d dynamic bodies, projectiles included", MaxBodies)
+	}
+}
