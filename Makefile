@@ -5,7 +5,7 @@ XVFB    := xvfb-run -a -s "-screen 0 1280x800x24"
 PKGS    := ./...
 ARGS    ?=
 
-.PHONY: run test bench fuzz setup-run setup-test build contract
+.PHONY: run test bench fuzz setup-run setup-test build contract peers
 
 setup-run:
 	@scripts/setup.sh run
@@ -47,3 +47,8 @@ fuzz:
 ## contract: the headless-run contract check from ../shared
 contract:
 	../shared/contract-check
+
+## peers: our step side by side with Box3D and Bullet (pinned, alternating
+## rounds, medians; needs ../shared/peers, skips what is missing)
+peers:
+	scripts/peer-bench.sh $(ROUNDS)

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Times our physics step side by side with the peer engines, the way speed
+# claims are made here: one pinned core (taskset -c 1), the engines
+# alternated round by round, medians compared, the load average printed
+# (shared machines move absolute times by 10-25%; ratios from one run hold).
+#
+#   scripts/peer-bench.sh [ROUNDS]       default 7 rounds
+#
+# Box3D: ../shared/peers/box3d/box3d-pyramid (its own large_pyramid scene)
+# against `sandbox -headless -scene pyramid` (the same layout, 600 steps,
+# median step from the report's step_micros.p50).
+# Bullet: ../shared/peers/bullet (built into a temporary folder when
+# libbullet-dev is installed) `bulletpeer pile 1000 --no-sleep` against the
+# same 1,000-box pile (10 iterations, sleeping off) as a scene file.
+# Peers that are not present are skipped with a note.
+set -eu
+rounds=${1:-7}
+root=$(cd "$(dirname "$0")/.." && pwd)
+peers="$root/../shared/peers"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pin="taskset -c 1"
+command -v taskset >/dev/null 2>&1 || { echo "taskset not found: running unpinned"; pin=""; }
+
+echo "building ./cmd/sandbox ..."
+(cd "$root" && CGO_ENABLED=0 go build -o "$work/sandbox" ./cmd/sandbox)
+
+# ours SCENE TICKS: our median step in ms from one headless run.
+ours() {
+  $pin "$work/sandbox" -headless -scene "$1" -ticks "$2" -report - |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["step_micros"]["p50"]/1000)'
+}
+
+# summary NAME FILE-OF-OURS FILE-OF-PEER: medians and the ratio.
+summary() {
+  python3 - "$@" <<'PY'
+import statistics, sys
+name, a, b = sys.argv[1], [float(x) for x in open(sys.argv[2])], [float(x) for x in open(sys.argv[3])]
+ma, mb = statistics.median(a), statistics.median(b)
+print(f"{name}: ours median {ma:.3f} ms, peer median {mb:.3f} ms, ratio ours/peer {ma/mb:.2f} over {len(a)} rounds")
+PY
+}
+
+box3d="$peers/box3d/box3d-pyramid"
+if [ -x "$box3d" ] && ! "$work/sandbox" -list-scenes | grep -qx pyramid; then
+  echo "this build has no built-in pyramid scene: the Box3D comparison is skipped"
+elif [ -x "$box3d" ]; then
+  echo
+  echo "== 5,050-box pyramid, 600 steps, 1 worker (Box3D large_pyramid)"
+  echo "round  ours_ms  box3d_ms"
+  for r in $(seq "$rounds"); do
+    o=$(ours pyramid 600)
+    b=$($pin "$box3d" -n=600 | python3 -c 'import json,sys; print(json.load(sys.stdin)["median_ms"])')
+    echo "$o" >>"$work/pyr-ours"; echo "$b" >>"$work/pyr-box3d"
+    printf "%5d  %7.3f  %8.3f\n" "$r" "$o" "$b"
+  done
+  summary "pyramid vs Box3D" "$work/pyr-ours" "$work/pyr-box3d"
+else
+  echo "Box3D peer not found at $box3d: skipped"
+fi
+
+bullet=""
+if [ -f "$peers/bullet/Makefile" ] && pkg-config --exists bullet 2>/dev/null; then
+  cp -r "$peers/bullet" "$work/bullet" && make -s -C "$work/bullet" bulletpeer >/dev/null && bullet="$work/bullet/bulletpeer"
+fi
+if [ -n "$bullet" ]; then
+  # The peer's pile: columns of 10 on a square grid, 1.1 m apart, the lowest
+  # layer 5 cm above the ground, mass 1, friction 0.5, 10 iterations.
+  python3 - "$work/pile-1000.json" <<'PY'
+import json, math, sys
+n, per = 1000, 100
+nx = max(1, math.ceil(math.sqrt(per))); nz = max(1, (per + nx - 1) // nx)
+bodies = []
+for i in range(n):
+    layer, slot = divmod(i, per)
+    ix, iz = slot % nx, slot // nx
+    bodies.append({"name": f"b{i}", "center": [(ix - (nx - 1) / 2) * 1.1, 0.55 + layer * 1.1, (iz - (nz - 1) / 2) * 1.1],
+                   "half": [0.5, 0.5, 0.5], "mass": 1, "friction": 0.5})
+json.dump({"name": "bullet-pile-1000", "sleep": False, "solver_iterations": 10,
+           "statics": [{"name": "ground", "min": [-50, -1, -50], "max": [50, 0, 50]}], "bodies": bodies}, open(sys.argv[1], "w"))
+PY
+  echo
+  echo "== awake 1,000-box pile, 600 steps (Bullet 3.24, steps 60..599)"
+  echo "round  ours_ms  bullet_ms"
+  for r in $(seq "$rounds"); do
+    o=$(ours "$work/pile-1000.json" 600)
+    b=$($pin "$bullet" pile 1000 --no-sleep | python3 -c 'import json,sys; print(json.load(sys.stdin)["median_step_us"]/1000)')
+    echo "$o" >>"$work/pile-ours"; echo "$b" >>"$work/pile-bullet"
+    printf "%5d  %7.3f  %9.3f\n" "$r" "$o" "$b"
+  done
+  summary "pile vs Bullet" "$work/pile-ours" "$work/pile-bullet"
+else
+  echo "Bullet peer not built (needs ../shared/peers/bullet and libbullet-dev, g++, make, pkg-config): skipped"
+fi
+echo
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
