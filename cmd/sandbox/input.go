@@ -1,12 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
 	"github.com/go-gl/glfw/v3.3/glfw"
-
-	"sandbox/engine/scene"
 )
 
 // inputState is the mouse and keyboard state between callbacks.
@@ -49,13 +44,17 @@ func (a *app) installCallbacks() {
 	a.win.SetMouseButtonCallback(func(_ *glfw.Window, b glfw.MouseButton, act glfw.Action, mods glfw.ModifierKey) {
 		a.onMouseButton(b, act, mods)
 	})
-	a.win.SetCursorPosCallback(func(_ *glfw.Window, x, y float64) {
-		if a.in.rightDown && a.in.haveLast {
-			a.cam.rotate(x-a.in.lastX, y-a.in.lastY)
-		}
-		a.in.lastX, a.in.lastY, a.in.haveLast = x, y, true
-	})
+	a.win.SetCursorPosCallback(func(_ *glfw.Window, x, y float64) { a.onCursor(x, y) })
 	a.win.SetScrollCallback(func(_ *glfw.Window, dx, dy float64) { a.onScroll(dx, dy) })
+}
+
+// onCursor is the cursor position callback: orbit while the right button
+// is held, and remember where the pointer is (presses are decided there).
+func (a *app) onCursor(x, y float64) {
+	if a.in.rightDown && a.in.haveLast {
+		a.cam.rotate(x-a.in.lastX, y-a.in.lastY)
+	}
+	a.in.lastX, a.in.lastY, a.in.haveLast = x, y, true
 }
 
 // onKeyEvent is the key callback: the panel first, then the app's keys
@@ -71,7 +70,11 @@ func (a *app) onKeyEvent(k glfw.Key, act glfw.Action, mods glfw.ModifierKey) {
 }
 
 // onMouseButton is the mouse button callback: the panel first, then, when
-// the pointer is not on the panel, orbit (right) or fire (left).
+// the press lands in the 3D view, orbit (right), select (Shift + left) or
+// fire through the pointer (left). Where the press lands is decided at its
+// own position, not by whether the panel wanted the mouse in the last
+// frame: a pointer that moves onto the panel and clicks within one batch
+// of events would otherwise fire.
 func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.ModifierKey) {
 	a.panel.u.MouseButton(b, act)
 	if b == glfw.MouseButtonRight && act == glfw.Release {
@@ -79,7 +82,11 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 		a.in.rightDown = false
 		return
 	}
-	if act != glfw.Press || a.in.wantMouse() {
+	if act != glfw.Press {
+		return
+	}
+	x, y := a.pointer()
+	if !a.panel.u.InScene(x, y) {
 		return
 	}
 	switch b {
@@ -87,15 +94,29 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 		a.in.rightDown = true
 		a.in.haveLast = false
 	case glfw.MouseButtonLeft:
-		a.sim.fire(&a.cam, mods&glfw.ModControl != 0)
+		if mods&glfw.ModShift != 0 {
+			a.selectAt(x, y)
+			return
+		}
+		a.fireThrough(x, y, mods&glfw.ModControl != 0)
 	}
 }
 
+// pointer is the cursor position in window pixels: the last position
+// callback's, which GLFW delivers before a press made after a move.
+func (a *app) pointer() (x, y float64) {
+	if !a.in.haveLast {
+		a.in.lastX, a.in.lastY = a.win.GetCursorPos()
+		a.in.haveLast = true
+	}
+	return a.in.lastX, a.in.lastY
+}
+
 // onScroll is the wheel callback: the panel's plots and lists first, the
-// camera's zoom otherwise.
+// camera's zoom when the pointer is over the view.
 func (a *app) onScroll(dx, dy float64) {
 	a.panel.u.Scroll(dx, dy)
-	if a.in.wantMouse() {
+	if x, y := a.pointer(); !a.panel.u.InScene(x, y) {
 		return
 	}
 	a.cam.zoom(dy)
@@ -123,6 +144,12 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 		a.quit = true
 	case k == glfw.KeyF1:
 		a.panel.st.ShowKeys = !a.panel.st.ShowKeys
+	case k == glfw.KeyF2:
+		a.panel.st.PanelHidden = !a.panel.st.PanelHidden
+	case k == glfw.KeyL:
+		a.nextLane()
+	case k == glfw.KeyX:
+		a.panel.st.Crosshair = !a.panel.st.Crosshair
 	case k >= glfw.Key1 && k <= glfw.Key9:
 		a.panel.loadEntry(a, int(k-glfw.Key1))
 	case k == glfw.KeyR:
@@ -158,7 +185,7 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 	case k == glfw.KeyC:
 		s.toggleCCD()
 	case k == glfw.KeySpace:
-		s.fire(&a.cam, mods&glfw.ModControl != 0)
+		s.fire(&a.cam, mods&glfw.ModControl != 0) // through the crosshair
 	case k == glfw.KeyLeftBracket:
 		s.changeSpeed(-1)
 	case k == glfw.KeyRightBracket:
@@ -185,24 +212,6 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 		a.view.Debug.Physics.Sweeps = !a.view.Debug.Physics.Sweeps
 	case k == glfw.KeyZ:
 		a.view.Debug.SleepTint = !a.view.Debug.SleepTint
-	}
-}
-
-// switchScene loads a built-in scene by name, keeping the current one on error.
-func (a *app) switchScene(name string) {
-	sc, err := scene.Load(name)
-	if err == nil {
-		err = a.loadScene(sc)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "sandbox:", err)
-	}
-}
-
-// resetScene reloads the running scene (R and the panel's Reset).
-func (a *app) resetScene() {
-	if err := a.loadScene(a.sim.sc); err != nil {
-		fmt.Fprintln(os.Stderr, "sandbox:", err)
 	}
 }
 

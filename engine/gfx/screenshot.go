@@ -52,3 +52,20 @@ func SavePNG(path string, img image.Image) error {
 	}
 	return nil
 }
+
+// SaveNewPNG writes img to path as PNG, creating the file: an existing
+// file of that name is left alone and reported, never overwritten.
+func SaveNewPNG(path string, img image.Image) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("gfx: screenshot: %w", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("gfx: screenshot %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("gfx: screenshot %s: %w", path, err)
+	}
+	return nil
+}

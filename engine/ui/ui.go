@@ -43,6 +43,11 @@ type UI struct {
 	fbScaleX    float64 // framebuffer pixels per window pixel, this frame
 	fbScaleY    float64
 	layout      layout // where the panel, plots and view went in the last Panel
+	// floating are the rectangles of windows over the view in the last
+	// frame (the key help), and popupOpen whether a popup was open: a
+	// press there is not a click in the scene.
+	floating  [1]rect
+	popupOpen bool
 	// windowPadding and itemSpacing are the style's, read once.
 	windowPadding, itemSpacing imgui.Vec2
 	laidOut                    bool // Panel has run at least once
