@@ -15,7 +15,6 @@ import (
 	"sandbox/engine/gfx"
 	"sandbox/engine/interp"
 	"sandbox/engine/scene"
-	"sandbox/engine/ui"
 )
 
 // windowOptions are what a window run needs from the command line.
@@ -62,13 +61,17 @@ func runWindow(o windowOptions) error {
 	if err != nil {
 		return err
 	}
+	// Also when a test's onExit stops its goroutine (t.Fatal): the UI is
+	// one per process, and the next window needs it gone. close is
+	// idempotent.
+	defer a.close()
 	runErr := a.run()
 	if o.onExit != nil && runErr == nil {
 		runErr = o.onExit(a)
 	}
 	a.close()
-	if n := gfx.LiveObjects() + ui.LiveObjects(); n != 0 && runErr == nil {
-		runErr = fmt.Errorf("window: %d GL objects not deleted on exit (renderer %d, panel %d)", n, gfx.LiveObjects(), ui.LiveObjects())
+	if n := gfx.LiveObjects(); n != 0 && runErr == nil {
+		runErr = fmt.Errorf("window: %d GL objects (renderer and panel) not deleted on exit", n)
 	}
 	return runErr
 }

@@ -196,13 +196,16 @@ func TestWindowLaneShotReachesWall(t *testing.T) {
 // markers age in simulation time, which stands still. (They used to fade
 // by the wall clock: the 2 s trails were gone.)
 func TestWindowPausedTrailsStayPut(t *testing.T) {
-	inWindow(t, 1280, 720, func(a *app) error {
+	inWindow(t, 640, 400, func(a *app) error {
 		a.fakeClock(1.0 / 60)
-		// The range's scripted shot at the 1 mm wall fires at tick 30.
-		for a.sim.lp.Tick() < 36 {
-			if err := a.runFrames(1); err != nil {
-				return err
-			}
+		// A slow shot across the default view, from above the point it
+		// looks at toward its right: a long trail after a third of a second.
+		a.sim.shotSpeed = 30
+		right := a.cam.forward().Cross(mgl64.Vec3{0, 1, 0}).Normalize()
+		gun := aimedCamera(a.cam.target.Add(mgl64.Vec3{0, 3, 0}).Sub(right.Mul(6)), right)
+		a.sim.fire(&gun, false)
+		if err := a.runFrames(20); err != nil {
+			return err
 		}
 		a.onKey(glfw.KeyP, 0)
 		if err := a.runFrames(2); err != nil {
@@ -456,7 +459,7 @@ func TestWindowPickBody(t *testing.T) {
 // F12 writes the screenshot on a goroutine and says "saved FILE" over the
 // view for two seconds (frame-clock time).
 func TestWindowScreenshotToast(t *testing.T) {
-	inWindow(t, 1280, 720, func(a *app) error {
+	inWindow(t, 640, 400, func(a *app) error {
 		t.Chdir(t.TempDir())
 		a.fakeClock(1.0 / 60)
 		a.onKey(glfw.KeyF12, 0)

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"sandbox/engine/gfx"
+
 	"fmt"
 	"unsafe"
 
@@ -15,8 +17,8 @@ import (
 // the clear colour, and nothing is left behind on the GPU.
 func TestPanelDrawsInItsRegion(t *testing.T) {
 	withUI(t, func(win *glfw.Window, u *UI) error {
-		if LiveObjects() < 4 {
-			return fmt.Errorf("LiveObjects with a UI = %d, want at least 4 (program, vertex array, 2 buffers)", LiveObjects())
+		if gfx.LiveObjects() < 4 {
+			return fmt.Errorf("LiveObjects with a UI = %d, want at least 4 (program, vertex array, 2 buffers)", gfx.LiveObjects())
 		}
 		s, err := testState()
 		if err != nil {
@@ -159,7 +161,7 @@ func TestFontAtlasTexture(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		before := LiveObjects()
+		before := gfx.LiveObjects()
 		frame(u, &s, 1.0/60)
 		texs := platformTextures()
 		if len(texs) == 0 {
@@ -173,7 +175,7 @@ func TestFontAtlasTexture(t *testing.T) {
 				return fmt.Errorf("texture %d: id %d is not a GL texture", i, tex.TexID)
 			}
 		}
-		if got := LiveObjects(); got != before+len(texs) {
+		if got := gfx.LiveObjects(); got != before+len(texs) {
 			return fmt.Errorf("LiveObjects = %d after the first frame, want %d + %d textures", got, before, len(texs))
 		}
 		return nil

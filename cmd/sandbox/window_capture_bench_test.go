@@ -1,0 +1,62 @@
+package main
+
+import (
+	"testing"
+	"time"
+
+	"sandbox/engine/gfx"
+	"sandbox/engine/interp"
+	"sandbox/engine/scene"
+)
+
+// BenchmarkF12Capture measures what an F12 screenshot costs the frame it
+// is taken in, at 1280x720: "async" is the window's way (glReadPixels,
+// then encoding and writing on a goroutine), "sync" reads and encodes in
+// the frame as before. Each iteration is one frame with a capture.
+func BenchmarkF12Capture(b *testing.B) {
+	for _, mode := range []string{"async", "sync"} {
+		b.Run(mode, func(b *testing.B) {
+			defer lockWindowThread(b)()
+			sc, err := scene.Load("range")
+			if err != nil {
+				b.Fatal(err)
+			}
+			dir := b.TempDir()
+			o := windowOptions{Scene: sc, VSync: false, CCD: true, Interp: interp.Lerp, Frames: 3, FireAtFrame: -1,
+				Width: 1280, Height: 720, onExit: func(a *app) error {
+					a.o.Frames = 0
+					var worst time.Duration
+					b.ResetTimer()
+					for i := 0; i < b.N; i++ {
+						path := dir + "/" + mode + "-" + time.Now().Format("150405.000000000") + ".png"
+						start := time.Now()
+						if mode == "async" {
+							a.screenshotPending = path
+							if err := a.frameOnce(); err != nil {
+								return err
+							}
+						} else {
+							if err := a.frameOnce(); err != nil {
+								return err
+							}
+							img, err := gfx.ReadPixels(a.fbWidth, a.fbHeight)
+							if err != nil {
+								return err
+							}
+							if err := gfx.SaveNewPNG(path, img); err != nil {
+								return err
+							}
+						}
+						worst = max(worst, time.Since(start))
+					}
+					b.StopTimer()
+					a.shots.wait()
+					b.ReportMetric(float64(worst.Microseconds())/1e3, "worst-ms")
+					return nil
+				}}
+			if err := runWindow(o); err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}
