@@ -481,3 +481,46 @@ func TestWindowScreenshotToast(t *testing.T) {
 		return nil
 	})
 }
+
+// The panel's left edge can be dragged: the panel follows the pointer, up
+// to half the window's width.
+func TestWindowPanelEdgeDrag(t *testing.T) {
+	inWindow(t, 1280, 720, func(a *app) error {
+		a.win.Focus()
+		edge := float64(1280 - ui.PanelWidth)
+		drag := func(from, to float64) error {
+			a.moveCursor(from+1, 300)
+			if err := a.runFrames(2); err != nil {
+				return err
+			}
+			a.onMouseButton(glfw.MouseButtonLeft, glfw.Press, 0)
+			for i := 1; i <= 4; i++ {
+				a.moveCursor(from+(to-from)*float64(i)/4, 300)
+				if err := a.runFrames(1); err != nil {
+					return err
+				}
+			}
+			a.onMouseButton(glfw.MouseButtonLeft, glfw.Release, 0)
+			return a.runFrames(2)
+		}
+		if err := drag(edge, edge-120); err != nil {
+			return err
+		}
+		if w := a.panel.st.PanelWidth; w < ui.PanelWidth+100 || w > ui.PanelWidth+140 {
+			t.Errorf("dragged the edge 120 px left: panel %g px wide, want about %d", w, ui.PanelWidth+120)
+		}
+		if vw, _ := a.viewSize(); vw != a.fbWidth-int(a.panel.st.PanelWidth) {
+			t.Errorf("view %d px wide beside a %g px panel in %d", vw, a.panel.st.PanelWidth, a.fbWidth)
+		}
+		if err := drag(float64(a.fbWidth)-float64(a.panel.st.PanelWidth), 100); err != nil {
+			return err
+		}
+		if vw, _ := a.viewSize(); vw*2 < a.fbWidth {
+			t.Errorf("dragged to x = 100: view %d of %d px, want at least half", vw, a.fbWidth)
+		}
+		if len(a.sim.pending) != 0 {
+			t.Errorf("dragging the panel's edge fired %d shots", len(a.sim.pending))
+		}
+		return nil
+	})
+}
