@@ -10,9 +10,10 @@ type inputState struct {
 	lastX, lastY float64
 	haveLast     bool
 
-	// WantMouse and WantKeys, when set, say that the UI panel has the mouse
-	// or keyboard this frame: the scene then ignores them.
-	WantMouse, WantKeys func() bool
+	// WantKeys, when set, says that a panel text field has the keyboard:
+	// the scene then ignores keys. (Mouse presses are decided by where
+	// they land: ui.InScene.)
+	WantKeys func() bool
 }
 
 // timeScales are the steps of - and = (issue 4: 0.05x to 2x).
@@ -23,12 +24,12 @@ var timeScales = []float64{0.05, 0.1, 0.25, 0.5, 1, 2}
 // against it (keys_test.go).
 
 // installCallbacks sets the window's callbacks. Mouse, wheel, key and
-// character events go to the panel first; while the panel wants the mouse
-// (the pointer is over it, or a drag began on it) or the keyboard (a text
-// field has focus), the scene does not see them, so a click on the panel
-// never fires a shot.
+// character events go to the panel first. A press or a wheel turn reaches
+// the scene only when it lands in the 3D view (ui.InScene, decided at its
+// own position), so a click on the panel never fires a shot; keys reach
+// the scene unless a panel text field has the keyboard.
 func (a *app) installCallbacks() {
-	a.in.WantMouse, a.in.WantKeys = a.panel.wantMouse, a.panel.wantKeys
+	a.in.WantKeys = a.panel.wantKeys
 	a.fbWidth, a.fbHeight = a.win.GetFramebufferSize()
 	a.win.SetFramebufferSizeCallback(func(_ *glfw.Window, w, h int) {
 		a.fbWidth, a.fbHeight = w, h
@@ -122,10 +123,8 @@ func (a *app) onScroll(dx, dy float64) {
 	a.cam.zoom(dy)
 }
 
-// wantMouse and wantKeys report whether the panel has the mouse or the
-// keyboard.
-func (in *inputState) wantMouse() bool { return in.WantMouse != nil && in.WantMouse() }
-func (in *inputState) wantKeys() bool  { return in.WantKeys != nil && in.WantKeys() }
+// wantKeys reports whether the panel has the keyboard.
+func (in *inputState) wantKeys() bool { return in.WantKeys != nil && in.WantKeys() }
 
 // repeats reports keys that act again while held.
 func repeats(k glfw.Key) bool {

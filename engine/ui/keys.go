@@ -15,7 +15,7 @@ type KeyBinding struct {
 var KeyHelp = []KeyBinding{
 	{"Esc", "quit"},
 	{"F1", "show / hide this key help"},
-	{"1-9", "load scene 1-9 of the scene browser (README order; the panel shows which keys have one)"},
+	{"1-9", "load scene 1-9 of the scene browser (the panel lists them; keys without a scene do nothing)"},
 	{"R", "reset the scene (reloads a -scene file; keeps pause, time scale, CCD and toggles)"},
 	{"P", "pause / resume"},
 	{"N", "single step (pauses first; draws the new state)"},

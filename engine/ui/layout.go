@@ -10,10 +10,11 @@ import "math"
 // the controls out of sight).
 const (
 	// PanelWidth is the panel's default width, in window (logical) pixels:
-	// about 29 em of ImGui's default 13 px font, room for the widest
-	// number row ("1000 (1000 awake)") and the slider labels. The user may
-	// drag the panel's left edge or set the width in the Display section.
-	PanelWidth = 380
+	// about 31 em of ImGui's default 13 px font, room for the widest
+	// number row ("bodies 1000 (1000 awake)") and the slider labels. The
+	// user may drag the panel's left edge or set the width in the Display
+	// section.
+	PanelWidth = 400
 	// PlotsHeight is the plot strip's height in a tall enough window, in
 	// window pixels.
 	PlotsHeight = 200

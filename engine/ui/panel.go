@@ -146,10 +146,13 @@ func (u *UI) summary(s *PanelState) {
 	if !imgui.BeginTableV("##summary", 4, flags, imgui.Vec2{}, 0) {
 		return
 	}
-	imgui.TableSetupColumnV("##l1", imgui.TableColumnFlagsWidthStretch, 0.8, 0)
+	// Names as wide as the widest name (in the font's widths), values
+	// share the rest; the right-hand values are the long ones ("1000
+	// (1000 awake)").
+	imgui.TableSetupColumnV("##l1", imgui.TableColumnFlagsWidthFixed, 0, 0)
 	imgui.TableSetupColumnV("##v1", imgui.TableColumnFlagsWidthStretch, 1.0, 0)
-	imgui.TableSetupColumnV("##l2", imgui.TableColumnFlagsWidthStretch, 0.8, 0)
-	imgui.TableSetupColumnV("##v2", imgui.TableColumnFlagsWidthStretch, 1.0, 0)
+	imgui.TableSetupColumnV("##l2", imgui.TableColumnFlagsWidthFixed, 0, 0)
+	imgui.TableSetupColumnV("##v2", imgui.TableColumnFlagsWidthStretch, 1.4, 0)
 	l := &u.line
 
 	hz, jitter := s.PresentHz, s.JitterSeconds

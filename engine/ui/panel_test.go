@@ -358,7 +358,7 @@ func TestComputeLayout(t *testing.T) {
 		{1280, 720, false, PanelWidth, layout{viewW: 1280 - PanelWidth, viewH: 720, panelW: PanelWidth}},
 		{1280, 400, true, PanelWidth, layout{viewW: 1280 - PanelWidth, viewH: 280, panelW: PanelWidth, plots: true}},
 		{600, 720, true, PanelWidth, layout{viewW: 300, viewH: 720 - PlotsHeight, panelW: 300, plots: true}},
-		{800, 500, true, PanelWidth, layout{viewW: 420, viewH: 350, panelW: PanelWidth, plots: true}},
+		{800, 500, true, PanelWidth, layout{viewW: 400, viewH: 350, panelW: 400, plots: true}},
 		{400, 300, true, PanelWidth, layout{viewW: 200, viewH: 300, panelW: 200}},        // strip too short to read
 		{1280, 720, true, 0, layout{viewW: 1280, viewH: 720 - PlotsHeight, plots: true}}, // hidden (F2)
 		{1280, 720, true, 100, layout{viewW: 1280 - MinPanelWidth, viewH: 720 - PlotsHeight, panelW: MinPanelWidth, plots: true}},
