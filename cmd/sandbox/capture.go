@@ -20,10 +20,13 @@ import (
 // toastSeconds is how long a message stays over the view, s of wall time.
 const toastSeconds = 2
 
-// captures are the screenshots being written.
+// captures are the screenshots being written. Finished ones wait in a
+// list under a lock rather than in a channel, so a writer never blocks on
+// a frame loop that has stopped polling (at exit, wait would deadlock).
 type captures struct {
 	wg   sync.WaitGroup
-	done chan captureResult
+	mu   sync.Mutex
+	done []captureResult
 }
 
 type captureResult struct {
@@ -34,24 +37,26 @@ type captureResult struct {
 // start writes img to path on a goroutine, refusing to replace a file
 // that is already there.
 func (c *captures) start(path string, img *image.RGBA) {
-	if c.done == nil {
-		c.done = make(chan captureResult, 8)
-	}
 	c.wg.Add(1)
 	go func() {
 		defer c.wg.Done()
-		c.done <- captureResult{path: path, err: gfx.SaveNewPNG(path, img)}
+		r := captureResult{path: path, err: gfx.SaveNewPNG(path, img)}
+		c.mu.Lock()
+		c.done = append(c.done, r)
+		c.mu.Unlock()
 	}()
 }
 
-// poll returns a finished capture, if any.
+// poll returns a finished capture, if any, oldest first.
 func (c *captures) poll() (captureResult, bool) {
-	select {
-	case r := <-c.done:
-		return r, true
-	default:
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.done) == 0 {
 		return captureResult{}, false
 	}
+	r := c.done[0]
+	c.done = c.done[1:]
+	return r, true
 }
 
 // wait blocks until every capture is written (at exit).
