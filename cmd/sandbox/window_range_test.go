@@ -433,7 +433,7 @@ func TestWindowPickBody(t *testing.T) {
 		}
 		img := a.shot(t)
 		s := &a.panel.st
-		if !s.Selected || s.Body.Name != "crate-3" || s.Body.Mass != 2 || s.Body.Bullet {
+		if !s.Selected || s.Body.Name != "crate-3" || s.Body.Mass != 2 || s.Body.Bullet || s.Body.Contacts < 1 {
 			t.Errorf("panel: selected %v, %+v", s.Selected, s.Body)
 		}
 		cyan := 0
@@ -520,6 +520,47 @@ func TestWindowPanelEdgeDrag(t *testing.T) {
 		}
 		if len(a.sim.pending) != 0 {
 			t.Errorf("dragging the panel's edge fired %d shots", len(a.sim.pending))
+		}
+		return nil
+	})
+}
+
+// A left click in the view fires from the eye through the pointer: aimed
+// at the 20 cm wall, far from the view's centre, the shot hits that wall.
+func TestWindowClickFiresThroughPointer(t *testing.T) {
+	inWindow(t, 1280, 720, func(a *app) error {
+		a.fakeClock(1.0 / 60)
+		vw, vh := a.viewSize()
+		x, y, ok := a.cam.view().Project(mgl64.Vec3{40, 3, 7.5}, vw, vh)
+		if !ok {
+			t.Fatal("the 20 cm wall is not in the default view")
+		}
+		if d := (mgl64.Vec2{x - float64(vw)/2, y - float64(vh)/2}).Len(); d < 50 {
+			t.Fatalf("the 20 cm wall is %g px from the view's centre: a click there proves nothing", d)
+		}
+		a.moveCursor(x, y)
+		a.onMouseButton(glfw.MouseButtonLeft, glfw.Press, 0)
+		a.onMouseButton(glfw.MouseButtonLeft, glfw.Release, 0)
+		if len(a.sim.pending) != 1 {
+			t.Fatalf("the click queued %d inputs, want 1 shot", len(a.sim.pending))
+		}
+		if err := a.runFrames(20); err != nil {
+			return err
+		}
+		id, ok := a.world().FindBody("user-shot-1")
+		if !ok {
+			t.Fatal("the click's shot is not in the world")
+		}
+		shot, _ := a.world().BodyByID(id)
+		wall, _ := a.world().FindStatic("wall-20cm")
+		hit := false
+		for i := 0; i < a.view.Markers.Len(); i++ {
+			if h := a.view.Markers.At(i); h.Body == shot.ID && h.Static == wall {
+				hit = true
+			}
+		}
+		if !hit {
+			t.Errorf("the shot through the pointer did not hit the 20 cm wall (it is at %v)", shot.Curr.Center)
 		}
 		return nil
 	})
