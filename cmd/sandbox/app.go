@@ -52,8 +52,9 @@ type app struct {
 	// so that "3 s of frames" takes no 3 s).
 	clock func() int64
 
-	// drawAlpha is the alpha the frame is drawn at: the loop's, or 0 after
-	// a single step while paused, so N shows the new state (appTime).
+	// drawAlpha is the blend the frame is drawn at: the loop's alpha, or
+	// the step's end after a single step while paused, so that N shows
+	// the new state (app_time.go).
 	drawAlpha     float64
 	steppedPaused bool
 

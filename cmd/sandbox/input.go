@@ -197,6 +197,7 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 		a.cam.fly = !a.cam.fly
 	case k == glfw.KeyHome:
 		a.homeCamera()
+		a.lane = -1 // out of the lane: its label is no longer highlighted
 	case k == glfw.KeyG:
 		a.view.Debug.Ghosts = !a.view.Debug.Ghosts
 	case k == glfw.KeyT:
