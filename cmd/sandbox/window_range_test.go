@@ -4,6 +4,7 @@ import (
 	"image"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -563,5 +564,41 @@ func TestWindowClickFiresThroughPointer(t *testing.T) {
 			t.Errorf("the shot through the pointer did not hit the 20 cm wall (it is at %v)", shot.Curr.Center)
 		}
 		return nil
+	})
+}
+
+// The browser: keys 1-4 are the built-in scenes in README order, a scene
+// file opened from the path field takes key 5, keys without a scene do
+// nothing, and a path that does not load leaves the scene and says why.
+func TestWindowSceneKeysAndOpenFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "boxes.json")
+	if err := os.WriteFile(path, []byte(boxScene(2)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inWindow(t, 1280, 720, func(a *app) error {
+		if got, want := a.panel.st.Scenes, scene.BuiltinNames(); !slices.Equal(got, want) {
+			t.Fatalf("browser %v, want the built-in scenes %v", got, want)
+		}
+		a.openSceneFile(path)
+		if a.sim.sc.Name != "boxes" || len(a.panel.st.Scenes) != 5 || a.panel.st.Scenes[4] != "boxes" || a.panel.st.LoadError != "" {
+			t.Fatalf("opened %s: scene %q, browser %v, error %q", path, a.sim.sc.Name, a.panel.st.Scenes, a.panel.st.LoadError)
+		}
+		a.onKey(glfw.Key2, 0)
+		if a.sim.sc.Name != scene.BuiltinNames()[1] {
+			t.Errorf("key 2 loaded %q", a.sim.sc.Name)
+		}
+		a.onKey(glfw.Key5, 0)
+		if a.sim.sc.Name != "boxes" {
+			t.Errorf("key 5 loaded %q, want the opened file", a.sim.sc.Name)
+		}
+		a.onKey(glfw.Key7, 0)
+		if a.sim.sc.Name != "boxes" {
+			t.Errorf("key 7 (no scene) loaded %q", a.sim.sc.Name)
+		}
+		a.openSceneFile(filepath.Join(t.TempDir(), "missing.json"))
+		if a.sim.sc.Name != "boxes" || !strings.Contains(a.panel.st.LoadError, "missing.json") {
+			t.Errorf("a missing file: scene %q, error %q; want the old scene and the error", a.sim.sc.Name, a.panel.st.LoadError)
+		}
+		return a.runFrames(2)
 	})
 }
