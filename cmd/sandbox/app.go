@@ -48,11 +48,26 @@ type app struct {
 	windowed   [4]int // x, y, w, h to return to from fullscreen
 
 	frameIndex int
-	renderTime float64 // seconds since start, the clock trails and markers age by
+	renderTime float64 // wall seconds since start, for the plots' time axis
 	lastNs     int64
 	stats      appStats
+	// clock is the frame clock (frameClock; tests hand in a synthetic one
+	// so that "3 s of frames" takes no 3 s).
+	clock func() int64
 
-	screenshotPending string // F12: write this file after the next render
+	// drawAlpha is the blend the frame is drawn at: the loop's alpha, or
+	// the step's end after a single step while paused, so that N shows
+	// the new state (app_time.go).
+	drawAlpha     float64
+	steppedPaused bool
+
+	lanes rangeLanes // the scene's range lanes and wall labels
+	lane  int        // the lane the camera was put in, -1 for none
+
+	screenshotPending string   // F12: write this file after the next render
+	shots             captures // F12 screenshots being written
+	toastUntil        int64    // frame clock ns until which the view's message shows
+	watch             *fileWatcher
 	quit              bool
 	interrupted       bool // SIGINT or SIGTERM ended the run: outputs are not written
 
@@ -74,7 +89,10 @@ func sleepNs(ns int64) { time.Sleep(time.Duration(ns)) }
 
 // newApp builds the renderer and the scene's simulation for an open window.
 func newApp(o windowOptions, win *glfw.Window) (*app, error) {
-	a := &app{o: o, win: win, vsync: o.VSync, stabiliser: frames.NewStabiliser()}
+	a := &app{o: o, win: win, vsync: o.VSync, stabiliser: frames.NewStabiliser(), clock: frameClock, lane: -1}
+	if fw, err := newFileWatcher(); err == nil { // no watcher: no reload on save, nothing else lost
+		a.watch = fw
+	}
 	r, err := gfx.NewRenderer(gfx.Options{CheckErrors: debugGL, MSAA: msaaFromEnv()})
 	if err != nil {
 		return nil, err
@@ -140,6 +158,9 @@ func (a *app) loadScene(sc *scene.Scene) error {
 	a.view.Reset()
 	a.cam.frameWorld(a.sim.world, a.viewAspect())
 	a.win.SetTitle("sandbox — " + sc.Name)
+	a.lanes.build(a.sim.world)
+	a.lane = -1
+	a.watch.follow(sceneFile(sc))
 	return nil
 }
 
@@ -169,9 +190,12 @@ func (a *app) homeCamera() {
 	a.cam.reset()
 }
 
-// close frees the panel and the renderer; the window is destroyed by
-// runWindow.
+// close waits for screenshots being written, stops the file watcher and
+// frees the panel and the renderer; the window is destroyed by runWindow.
 func (a *app) close() {
+	a.shots.wait()
+	a.watch.close()
+	a.watch = nil
 	a.split.deleteBuffers()
 	a.panel.delete()
 	a.panel = nil
@@ -183,7 +207,7 @@ func (a *app) close() {
 
 // run is the frame loop.
 func (a *app) run() error {
-	a.lastNs = frameClock()
+	a.lastNs = a.clock()
 	a.pacer.Reset()
 	for !a.quit && !a.win.ShouldClose() && (a.o.Frames == 0 || a.frameIndex < a.o.Frames) {
 		if a.o.Interrupted != nil && a.o.Interrupted() {
@@ -202,7 +226,7 @@ func (a *app) run() error {
 // with the panel on top, pacing, presenting.
 func (a *app) frameOnce() error {
 	glfw.PollEvents()
-	now := frameClock()
+	now := a.clock()
 	frameSeconds := float64(now-a.lastNs) * 1e-9
 	a.lastNs = now
 	if a.o.frameSeconds > 0 {
@@ -216,7 +240,7 @@ func (a *app) frameOnce() error {
 
 	step := a.sim.lp.Config().StepSeconds
 	fed := a.stabiliser.Apply(frameSeconds, step)
-	a.sim.now = a.renderTime
+	a.sim.now = a.sim.lp.Time() // markers and flags age in simulation time
 	fr, err := a.sim.sess.Advance(fed)
 	if err != nil {
 		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
@@ -225,6 +249,11 @@ func (a *app) frameOnce() error {
 	if err := a.afterAdvance(fr, frameSeconds); err != nil {
 		return err
 	}
+	a.drawAlpha = a.alphaToDraw(fr)
+	if a.watch.saved() {
+		a.reloadSceneFile()
+	}
+	a.pollCaptures(now)
 
 	fw, fh := a.fbWidth, a.fbHeight
 	last := a.o.Frames > 0 && a.frameIndex == a.o.Frames-1
@@ -244,7 +273,7 @@ func (a *app) frameOnce() error {
 			}
 		}
 		if a.screenshotPending != "" {
-			if err := a.screenshot(a.screenshotPending, fw, fh); err != nil {
+			if err := a.captureNow(a.screenshotPending, fw, fh); err != nil {
 				fmt.Fprintln(os.Stderr, "sandbox:", err)
 			}
 			a.screenshotPending = ""
@@ -285,7 +314,7 @@ func (a *app) draw(fr *session.Frame, fw, fh int) error {
 	} else {
 		a.lines.Reset()
 		a.overlay.Reset()
-		a.view.Build(a.sim.world, fr.Alpha, a.sim.lp.Config().StepSeconds, a.renderTime, &a.lines, &a.overlay)
+		a.view.Build(a.sim.world, a.drawAlpha, a.sim.lp.Config().StepSeconds, a.simTime(), &a.lines, &a.overlay)
 		if vp.W > 0 && vp.H > 0 {
 			a.cam.keepFitted(float64(vp.W) / float64(vp.H))
 		}

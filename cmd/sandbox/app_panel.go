@@ -3,9 +3,7 @@
 package main
 
 import (
-	"fmt"
 	"math"
-	"os"
 	"time"
 
 	"sandbox/engine/gfx"
@@ -38,9 +36,10 @@ type panel struct {
 	st     ui.PanelState
 	before ui.PanelState // st as sync left it, to see what the user changed
 
-	// scenes are the browser's entries: the built-in scenes, then the
-	// scene of -scene when it is a file. fileScene is that file's scene.
+	// The browser's entries are the built-in scenes (the first builtins),
+	// then the last scene read from a file, fileScene, if any.
 	fileScene *scene.Scene
+	builtins  int
 }
 
 // newPanel creates the UI for the app's window (its GL context current).
@@ -57,22 +56,21 @@ func newPanel(a *app) (*panel, error) {
 	p := &panel{u: u, hist: h, st: ui.DefaultPanelState()}
 	p.st.History = h
 	p.st.Scenes = scene.BuiltinNames()
-	if !inScenes(p.st.Scenes, a.o.Scene.Name) {
-		// A scene file: it gets its own entry so that the browser can
-		// return to it (its name may clash with nothing built in).
-		p.fileScene = a.o.Scene
-		p.st.Scenes = append(p.st.Scenes, a.o.Scene.Name)
-	}
+	p.builtins = len(p.st.Scenes)
+	p.fileLoaded(a.o.Scene)
 	return p, nil
 }
 
-func inScenes(names []string, n string) bool {
-	for _, s := range names {
-		if s == n {
-			return true
-		}
+// fileLoaded gives a scene read from a file (-scene, the path field, a
+// reload) the browser's entry after the built-in scenes, so that the
+// browser (and its number key) can return to it; built-in scenes change
+// nothing.
+func (p *panel) fileLoaded(sc *scene.Scene) {
+	if sceneFile(sc) == "" {
+		return
 	}
-	return false
+	p.fileScene = sc
+	p.st.Scenes = append(p.st.Scenes[:p.builtins], sc.Name)
 }
 
 // delete frees the UI's GL objects and contexts.
@@ -148,6 +146,11 @@ func (p *panel) sync(a *app) {
 	s.AwakeBodies = st.Awake
 	s.CCDHits, s.Tunnels, s.Teleports = st.CCDHits, st.Tunnels, st.TeleportsDetected
 	s.PresentHz, s.JitterSeconds, s.PacingHz = st.PresentHz, st.JitterSeconds, st.TargetHz
+
+	s.Lanes, s.Lane = a.lanes.names, a.lane
+	s.Selected = a.bodyInfo(&s.Body)
+	vw, vh := p.u.SceneRect()
+	s.Labels = a.lanes.place(a.cam.view(), vw, vh, a.lane, a.sim.world)
 }
 
 // sceneIndex is sc's entry in the browser.
@@ -177,6 +180,18 @@ func (p *panel) apply(a *app) {
 	if s.ResetRequested {
 		s.ResetRequested = false
 		a.resetScene()
+	}
+	if s.OpenRequested {
+		s.OpenRequested = false
+		a.openSceneFile(s.OpenPath)
+	}
+	if s.LaneRequested {
+		s.LaneRequested = false
+		a.selectLane(s.Lane)
+	}
+	if s.ClearSelection {
+		s.ClearSelection = false
+		a.view.Selected = -1
 	}
 	if s.Paused != b.Paused {
 		sim.lp.SetPaused(s.Paused)
@@ -229,7 +244,7 @@ func (p *panel) apply(a *app) {
 	sim.plate = s.ShotPlate
 	if s.FireRequested {
 		s.FireRequested = false
-		sim.fire(&a.cam, false)
+		sim.fire(&a.cam, false) // through the crosshair
 	}
 	if s.ScreenshotRequested {
 		s.ScreenshotRequested = false
@@ -246,9 +261,7 @@ func (p *panel) loadEntry(a *app, i int) {
 		return
 	}
 	if p.fileScene != nil && i == len(p.st.Scenes)-1 {
-		if err := a.loadScene(p.fileScene); err != nil {
-			fmt.Fprintln(os.Stderr, "sandbox:", err)
-		}
+		a.loadFailed(a.loadScene(p.fileScene))
 		return
 	}
 	a.switchScene(p.st.Scenes[i])

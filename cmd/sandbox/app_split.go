@@ -114,7 +114,7 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 		h.next += period
 		a.lines.Reset()
 		a.overlay.Reset()
-		a.view.Build(a.sim.world, fr.Alpha, step, a.renderTime, &a.lines, &a.overlay)
+		a.view.Build(a.sim.world, fr.Alpha, step, a.simTime(), &a.lines, &a.overlay)
 		a.frame = gfx.Frame{
 			Width: fw, Height: fh, View: h.vp, Camera: a.cam.view(),
 			Dynamic: a.view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,

@@ -3,12 +3,7 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
 	"github.com/go-gl/glfw/v3.3/glfw"
-
-	"sandbox/engine/scene"
 )
 
 // inputState is the mouse and keyboard state between callbacks.
@@ -17,9 +12,10 @@ type inputState struct {
 	lastX, lastY float64
 	haveLast     bool
 
-	// WantMouse and WantKeys, when set, say that the UI panel has the mouse
-	// or keyboard this frame: the scene then ignores them.
-	WantMouse, WantKeys func() bool
+	// WantKeys, when set, says that a panel text field has the keyboard:
+	// the scene then ignores keys. (Mouse presses are decided by where
+	// they land: ui.InScene.)
+	WantKeys func() bool
 }
 
 // timeScales are the steps of - and = (issue 4: 0.05x to 2x).
@@ -30,12 +26,12 @@ var timeScales = []float64{0.05, 0.1, 0.25, 0.5, 1, 2}
 // against it (keys_test.go).
 
 // installCallbacks sets the window's callbacks. Mouse, wheel, key and
-// character events go to the panel first; while the panel wants the mouse
-// (the pointer is over it, or a drag began on it) or the keyboard (a text
-// field has focus), the scene does not see them, so a click on the panel
-// never fires a shot.
+// character events go to the panel first. A press or a wheel turn reaches
+// the scene only when it lands in the 3D view (ui.InScene, decided at its
+// own position), so a click on the panel never fires a shot; keys reach
+// the scene unless a panel text field has the keyboard.
 func (a *app) installCallbacks() {
-	a.in.WantMouse, a.in.WantKeys = a.panel.wantMouse, a.panel.wantKeys
+	a.in.WantKeys = a.panel.wantKeys
 	a.fbWidth, a.fbHeight = a.win.GetFramebufferSize()
 	a.win.SetFramebufferSizeCallback(func(_ *glfw.Window, w, h int) {
 		a.fbWidth, a.fbHeight = w, h
@@ -51,13 +47,17 @@ func (a *app) installCallbacks() {
 	a.win.SetMouseButtonCallback(func(_ *glfw.Window, b glfw.MouseButton, act glfw.Action, mods glfw.ModifierKey) {
 		a.onMouseButton(b, act, mods)
 	})
-	a.win.SetCursorPosCallback(func(_ *glfw.Window, x, y float64) {
-		if a.in.rightDown && a.in.haveLast {
-			a.cam.rotate(x-a.in.lastX, y-a.in.lastY)
-		}
-		a.in.lastX, a.in.lastY, a.in.haveLast = x, y, true
-	})
+	a.win.SetCursorPosCallback(func(_ *glfw.Window, x, y float64) { a.onCursor(x, y) })
 	a.win.SetScrollCallback(func(_ *glfw.Window, dx, dy float64) { a.onScroll(dx, dy) })
+}
+
+// onCursor is the cursor position callback: orbit while the right button
+// is held, and remember where the pointer is (presses are decided there).
+func (a *app) onCursor(x, y float64) {
+	if a.in.rightDown && a.in.haveLast {
+		a.cam.rotate(x-a.in.lastX, y-a.in.lastY)
+	}
+	a.in.lastX, a.in.lastY, a.in.haveLast = x, y, true
 }
 
 // onKeyEvent is the key callback: the panel first, then the app's keys
@@ -73,7 +73,11 @@ func (a *app) onKeyEvent(k glfw.Key, act glfw.Action, mods glfw.ModifierKey) {
 }
 
 // onMouseButton is the mouse button callback: the panel first, then, when
-// the pointer is not on the panel, orbit (right) or fire (left).
+// the press lands in the 3D view, orbit (right), select (Shift + left) or
+// fire through the pointer (left). Where the press lands is decided at its
+// own position, not by whether the panel wanted the mouse in the last
+// frame: a pointer that moves onto the panel and clicks within one batch
+// of events would otherwise fire.
 func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.ModifierKey) {
 	a.panel.u.MouseButton(b, act)
 	if b == glfw.MouseButtonRight && act == glfw.Release {
@@ -81,7 +85,11 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 		a.in.rightDown = false
 		return
 	}
-	if act != glfw.Press || a.in.wantMouse() {
+	if act != glfw.Press {
+		return
+	}
+	x, y := a.pointer()
+	if !a.panel.u.InScene(x, y) {
 		return
 	}
 	switch b {
@@ -89,24 +97,36 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 		a.in.rightDown = true
 		a.in.haveLast = false
 	case glfw.MouseButtonLeft:
-		a.sim.fire(&a.cam, mods&glfw.ModControl != 0)
+		if mods&glfw.ModShift != 0 {
+			a.selectAt(x, y)
+			return
+		}
+		a.fireThrough(x, y, mods&glfw.ModControl != 0)
 	}
 }
 
+// pointer is the cursor position in window pixels: the last position
+// callback's, which GLFW delivers before a press made after a move.
+func (a *app) pointer() (x, y float64) {
+	if !a.in.haveLast {
+		a.in.lastX, a.in.lastY = a.win.GetCursorPos()
+		a.in.haveLast = true
+	}
+	return a.in.lastX, a.in.lastY
+}
+
 // onScroll is the wheel callback: the panel's plots and lists first, the
-// camera's zoom otherwise.
+// camera's zoom when the pointer is over the view.
 func (a *app) onScroll(dx, dy float64) {
 	a.panel.u.Scroll(dx, dy)
-	if a.in.wantMouse() {
+	if x, y := a.pointer(); !a.panel.u.InScene(x, y) {
 		return
 	}
 	a.cam.zoom(dy)
 }
 
-// wantMouse and wantKeys report whether the panel has the mouse or the
-// keyboard.
-func (in *inputState) wantMouse() bool { return in.WantMouse != nil && in.WantMouse() }
-func (in *inputState) wantKeys() bool  { return in.WantKeys != nil && in.WantKeys() }
+// wantKeys reports whether the panel has the keyboard.
+func (in *inputState) wantKeys() bool { return in.WantKeys != nil && in.WantKeys() }
 
 // repeats reports keys that act again while held.
 func repeats(k glfw.Key) bool {
@@ -125,6 +145,12 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 		a.quit = true
 	case k == glfw.KeyF1:
 		a.panel.st.ShowKeys = !a.panel.st.ShowKeys
+	case k == glfw.KeyF2:
+		a.panel.st.PanelHidden = !a.panel.st.PanelHidden
+	case k == glfw.KeyL:
+		a.nextLane()
+	case k == glfw.KeyO:
+		a.panel.st.Crosshair = !a.panel.st.Crosshair
 	case k >= glfw.Key1 && k <= glfw.Key9:
 		a.panel.loadEntry(a, int(k-glfw.Key1))
 	case k == glfw.KeyR:
@@ -166,7 +192,7 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 	case k == glfw.KeyC:
 		s.toggleCCD()
 	case k == glfw.KeySpace:
-		s.fire(&a.cam, mods&glfw.ModControl != 0)
+		s.fire(&a.cam, mods&glfw.ModControl != 0) // through the crosshair
 	case k == glfw.KeyLeftBracket:
 		s.changeSpeed(-1)
 	case k == glfw.KeyRightBracket:
@@ -179,6 +205,7 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 		a.cam.fly = !a.cam.fly
 	case k == glfw.KeyHome:
 		a.homeCamera()
+		a.lane = -1 // out of the lane: its label is no longer highlighted
 	case k == glfw.KeyG:
 		a.view.Debug.Ghosts = !a.view.Debug.Ghosts
 	case k == glfw.KeyT:
@@ -193,24 +220,6 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 		a.view.Debug.Physics.Sweeps = !a.view.Debug.Physics.Sweeps
 	case k == glfw.KeyZ:
 		a.view.Debug.SleepTint = !a.view.Debug.SleepTint
-	}
-}
-
-// switchScene loads a built-in scene by name, keeping the current one on error.
-func (a *app) switchScene(name string) {
-	sc, err := scene.Load(name)
-	if err == nil {
-		err = a.loadScene(sc)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "sandbox:", err)
-	}
-}
-
-// resetScene reloads the running scene (R and the panel's Reset).
-func (a *app) resetScene() {
-	if err := a.loadScene(a.sim.sc); err != nil {
-		fmt.Fprintln(os.Stderr, "sandbox:", err)
 	}
 }
 

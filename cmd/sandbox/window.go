@@ -18,7 +18,6 @@ import (
 	"sandbox/engine/interp"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
-	"sandbox/engine/ui"
 	"sandbox/internal/safeio"
 )
 
@@ -81,6 +80,10 @@ func runWindow(o windowOptions) error {
 		o.abortOutputs()
 		return err
 	}
+	// Also when a test's onExit stops its goroutine (t.Fatal): the UI is
+	// one per process, and the next window needs it gone. close is
+	// idempotent.
+	defer a.close()
 	runErr := a.run()
 	if o.onExit != nil && runErr == nil {
 		runErr = o.onExit(a)
@@ -89,8 +92,8 @@ func runWindow(o windowOptions) error {
 		runErr = err
 	}
 	a.close()
-	if n := gfx.LiveObjects() + ui.LiveObjects(); n != 0 && runErr == nil {
-		runErr = fmt.Errorf("window: %d GL objects not deleted on exit (renderer %d, panel %d)", n, gfx.LiveObjects(), ui.LiveObjects())
+	if n := gfx.LiveObjects(); n != 0 && runErr == nil {
+		runErr = fmt.Errorf("window: %d GL objects (renderer and panel) not deleted on exit", n)
 	}
 	return runErr
 }

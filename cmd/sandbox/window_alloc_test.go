@@ -8,7 +8,6 @@ import (
 	"sandbox/engine/gfx"
 	"sandbox/engine/interp"
 	"sandbox/engine/scene"
-	"sandbox/engine/ui"
 	"sandbox/internal/allocprof"
 )
 
@@ -72,7 +71,7 @@ func TestWindowFrameAllocations(t *testing.T) {
 	if n := measured.PerRun(allocprof.Ours) + measured.PerRun(allocprof.Other); n != 0 {
 		t.Errorf("a steady-state frame allocates %.1f times outside cimgui-go", n)
 	}
-	if n := gfx.LiveObjects() + ui.LiveObjects(); n != 0 {
+	if n := gfx.LiveObjects(); n != 0 {
 		t.Errorf("%d GL objects alive after the window closed", n)
 	}
 }

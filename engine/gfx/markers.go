@@ -2,6 +2,8 @@ package gfx
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sandbox/engine/physics"
 )
 
 // markerCap is how many recent hits are kept; older ones are overwritten.
@@ -10,7 +12,11 @@ const markerCap = 256
 // HitMarker is one wall hit shown on screen.
 type HitMarker struct {
 	Point, Normal mgl64.Vec3 // m, unit
-	Time          float64    // render time of the hit, s
+	// Time is the simulation time of the hit, s: markers age with the
+	// simulation, frozen while paused and slowed by the time scale.
+	Time   float64
+	Body   physics.BodyID   // the body that hit
+	Static physics.StaticID // the slab hit, or physics.NoStatic for a body
 }
 
 // HitMarkers keeps the most recent CCD impacts for Seconds and draws each as
@@ -32,13 +38,18 @@ type HitMarkers struct {
 // NewHitMarkers returns markers that stay 6 s.
 func NewHitMarkers() *HitMarkers { return &HitMarkers{Seconds: 6, Size: 0.3, MinSpeed: 10} }
 
-// Add records a hit at render time now.
+// Add records a hit at simulation time now (s).
 func (m *HitMarkers) Add(point, normal mgl64.Vec3, now float64) {
+	m.AddHit(HitMarker{Point: point, Normal: normal, Time: now, Static: physics.NoStatic})
+}
+
+// AddHit records a hit with who hit what.
+func (m *HitMarkers) AddHit(h HitMarker) {
 	if m.n == markerCap {
 		m.head = (m.head + 1) % markerCap
 		m.n--
 	}
-	m.ring[(m.head+m.n)%markerCap] = HitMarker{Point: point, Normal: normal, Time: now}
+	m.ring[(m.head+m.n)%markerCap] = h
 	m.n++
 }
 

@@ -18,6 +18,11 @@ func LiveObjects() int { return int(live.Load()) }
 
 func track(n int) { live.Add(int64(n)) }
 
+// TrackObjects adds n (negative when deleting) to LiveObjects for GL
+// objects made outside this package's types (the panel's vertex array,
+// buffers and textures), so that one count covers every GL object.
+func TrackObjects(n int) { track(n) }
+
 // Init loads the GL function pointers for the current context and checks that
 // it is at least OpenGL 4.1. Call it once per context, after making it current.
 func Init() error {

@@ -55,3 +55,21 @@ func SavePNG(path string, img image.Image) error {
 	}
 	return nil
 }
+
+// SaveNewPNG writes img to path as PNG, a file that must not exist yet: an
+// existing file of that name is left alone and reported, never overwritten,
+// and a write cut short leaves no truncated PNG (safeio.File.CommitNew).
+func SaveNewPNG(path string, img image.Image) error {
+	f, err := safeio.Create(path)
+	if err != nil {
+		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
+	}
+	defer f.Abort()
+	if err := png.Encode(f, img); err != nil {
+		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
+	}
+	if err := f.CommitNew(); err != nil {
+		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
+	}
+	return nil
+}

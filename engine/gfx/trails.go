@@ -14,7 +14,7 @@ const trailMinInterval = 0.9 / 240
 
 type trailPoint struct {
 	p   mgl64.Vec3
-	t   float64 // render time, s
+	t   float64 // simulation time, s
 	cut bool    // do not join this point to the one before (a teleport)
 }
 
@@ -42,7 +42,7 @@ type Trails struct {
 // NewTrails returns trails of the last 2 s.
 func NewTrails() *Trails { return &Trails{Seconds: 2} }
 
-// Record adds body i's rendered position p at render time now (s). cut
+// Record adds body i's rendered position p at simulation time now (s). cut
 // breaks the trail before this point (the body was teleported).
 func (t *Trails) Record(i int, p mgl64.Vec3, now float64, cut bool) {
 	for len(t.slot) <= i {

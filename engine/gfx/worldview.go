@@ -10,8 +10,8 @@ import (
 // DebugOptions are the renderer's debug-draw toggles.
 type DebugOptions struct {
 	Ghosts     bool // wireframes of each body's prev (blue) and curr (orange) physics poses
-	Trails     bool // projectile trails: the last 2 s of rendered positions
-	HitMarkers bool // a marker where each CCD impact happened, for a few seconds
+	Trails     bool // projectile trails: the last 2 s of simulation time of drawn positions
+	HitMarkers bool // a marker where each CCD impact happened, for 6 s of simulation time
 	SleepTint  bool // sleeping bodies tinted blue
 	// Physics selects what the physics draws about itself (AABBs, contacts,
 	// CCD sweeps, sleeping crosses).
@@ -36,14 +36,22 @@ type WorldView struct {
 	// caught teleporting without the flag.
 	Flagged func(i int) bool
 
+	// Selected is the creation index of the picked body, drawn with a
+	// cyan outline on top of everything; -1 for none.
+	Selected int
+
 	// Dynamic holds one instance per body after Build, in creation order.
 	Dynamic []Instance
+
+	// contacts counts, per body creation index, the slabs and bodies it
+	// touches, kept from each step's begun and ended contact events.
+	contacts []int32
 }
 
 // NewWorldView returns a view with the given interpolation mode and the
 // default debug options.
 func NewWorldView(mode interp.Mode) *WorldView {
-	return &WorldView{Mode: mode, Debug: DefaultDebugOptions(), Trails: NewTrails(), Markers: NewHitMarkers()}
+	return &WorldView{Mode: mode, Debug: DefaultDebugOptions(), Trails: NewTrails(), Markers: NewHitMarkers(), Selected: -1}
 }
 
 // Statics returns the world's slabs as instances for Renderer.SetStatics,
@@ -92,19 +100,64 @@ func GroundIndex(w *physics.World) int {
 }
 
 // AfterStep records what the last physics step produced that is drawn
-// later (CCD impacts for the hit markers). Call it after every step, since
-// a world keeps only its last step's events; now is the render time, s.
+// or shown later (CCD impacts for the hit markers, contacts per body).
+// Call it after every step, since a world keeps only its last step's
+// events; now is the simulation time, s.
 func (v *WorldView) AfterStep(w *physics.World, now float64) {
+	ev := w.Events()
+	v.countContacts(w, ev)
 	if v.Markers == nil {
 		return
 	}
-	ev := w.Events()
 	for i := range ev.CCDHits {
 		h := &ev.CCDHits[i]
 		if h.Speed >= v.Markers.MinSpeed {
-			v.Markers.Add(h.Point, h.Normal, now)
+			v.Markers.AddHit(HitMarker{Point: h.Point, Normal: h.Normal, Time: now, Body: h.Body, Static: h.Static})
 		}
 	}
+}
+
+// countContacts keeps the per-body touching counts from the step's begun
+// and ended events (the world reports changes, not the current pairs).
+func (v *WorldView) countContacts(w *physics.World, ev *physics.StepEvents) {
+	for len(v.contacts) < w.NumBodies() {
+		v.contacts = append(v.contacts, 0)
+	}
+	add := func(id physics.BodyID, d int32) {
+		if i := id.Index(); i >= 0 && i < len(v.contacts) {
+			v.contacts[i] = max(0, v.contacts[i]+d)
+		}
+	}
+	for i := range ev.ContactsBegun {
+		add(ev.ContactsBegun[i].A, 1)
+		add(ev.ContactsBegun[i].B, 1)
+	}
+	for i := range ev.ContactsEnded {
+		add(ev.ContactsEnded[i].A, -1)
+		add(ev.ContactsEnded[i].B, -1)
+	}
+}
+
+// Contacts is how many slabs and bodies body i touches after the last step.
+func (v *WorldView) Contacts(i int) int {
+	if i < 0 || i >= len(v.contacts) {
+		return 0
+	}
+	return int(v.contacts[i])
+}
+
+// Pick is the creation index of the body the ray enters first at the poses
+// drawn at alpha, or -1 when it hits none (for selecting with the mouse).
+func (v *WorldView) Pick(w *physics.World, alpha, stepSeconds float64, origin, dir mgl64.Vec3) int {
+	best, bestT := -1, 0.0
+	for i := 0; i < w.NumBodies(); i++ {
+		b := w.Body(i)
+		p := interp.BodyPose(v.Mode, b, alpha, stepSeconds)
+		if t, ok := RayBox(origin, dir, p.Center, b.Half, p.Orientation); ok && (best < 0 || t < bestT) {
+			best, bestT = i, t
+		}
+	}
+	return best
 }
 
 // Pose is where body b is drawn at alpha with the view's mode.
@@ -113,8 +166,9 @@ func (v *WorldView) Pose(b physics.BodyView, alpha, stepSeconds float64) physics
 }
 
 // Build fills Dynamic with every body at its interpolated pose and adds the
-// enabled debug drawing: depth-tested lines to lines, markers to overlay
-// (either may be nil to skip them). now is the render time in seconds.
+// enabled debug drawing: depth-tested lines to lines, markers and the
+// selection outline to overlay (either may be nil to skip them). now is
+// the simulation time in seconds (trails and markers age by it).
 func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lines, overlay *LineBatch) {
 	n := w.NumBodies()
 	v.Dynamic = v.Dynamic[:0]
@@ -132,6 +186,11 @@ func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lin
 			c = FlaggedColor
 		}
 		v.Dynamic = append(v.Dynamic, MakeInstance(p.Center, b.Half, p.Orientation, c))
+		if i == v.Selected && overlay != nil {
+			// A little larger than the body, so the outline is not hidden
+			// in its edges; on top, so it shows behind other bodies too.
+			overlay.Box(p.Center, b.Half.Add(mgl64.Vec3{0.03, 0.03, 0.03}), p.Orientation, SelectedColor)
+		}
 		if lines == nil {
 			continue
 		}
@@ -156,8 +215,11 @@ func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lin
 	}
 }
 
-// Reset forgets trails and markers (after a scene reset).
+// Reset forgets trails, markers, contact counts and the selection (after a
+// scene load).
 func (v *WorldView) Reset() {
+	v.Selected = -1
+	v.contacts = v.contacts[:0]
 	if v.Trails != nil {
 		v.Trails.Reset()
 	}

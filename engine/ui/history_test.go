@@ -211,3 +211,18 @@ func TestAxisTop(t *testing.T) {
 		t.Error("axisTop(NaN)")
 	}
 }
+
+// A narrow plot strip shows fewer, readable plots instead of three with
+// clipped titles (issue 10: at 800x500 titles were cut and legends hid
+// the curves).
+func TestPlotCount(t *testing.T) {
+	for _, c := range []struct {
+		w      float32
+		stages bool
+		want   int
+	}{{864, true, 3}, {864, false, 2}, {600, true, 2}, {384, true, 1}, {100, true, 1}} {
+		if got := plotCount(c.w, c.stages); got != c.want {
+			t.Errorf("plotCount(%g, %v) = %d, want %d", c.w, c.stages, got, c.want)
+		}
+	}
+}

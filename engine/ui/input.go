@@ -24,6 +24,14 @@ func (u *UI) MouseButton(b glfw.MouseButton, action glfw.Action) {
 		return
 	}
 	u.updateModifiers()
+	// The pointer's position at the press first: ImGui applies queued
+	// events in order, and the position polled in NewFrame would come
+	// after the press, so a click just after the pointer moved would land
+	// where the pointer was a frame ago.
+	if u.win.GetInputMode(glfw.CursorMode) != glfw.CursorDisabled {
+		x, y := u.win.GetCursorPos()
+		u.io.AddMousePosEvent(float32(x), float32(y))
+	}
 	u.io.AddMouseButtonEvent(int32(b), action == glfw.Press)
 }
 

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"sandbox/engine/gfx"
+
 	"fmt"
 	"math"
 	"testing"
@@ -62,8 +64,8 @@ func TestLifecycle(t *testing.T) {
 		u.NewFrame(1.0 / 60) // left open on purpose
 		u.Delete()
 		u.Delete()
-		if LiveObjects() != 0 {
-			return fmt.Errorf("LiveObjects %d after Delete", LiveObjects())
+		if gfx.LiveObjects() != 0 {
+			return fmt.Errorf("LiveObjects %d after Delete", gfx.LiveObjects())
 		}
 		v, err := New(win)
 		if err != nil {

@@ -15,10 +15,10 @@ type KeyBinding struct {
 var KeyHelp = []KeyBinding{
 	{"Esc", "quit"},
 	{"F1", "show / hide this key help"},
-	{"1-9", "load scene 1-9 of the scene browser"},
-	{"R", "reset the scene"},
+	{"1-9", "load scene 1-9 of the scene browser (the panel lists them; keys without a scene do nothing)"},
+	{"R", "reset the scene (reloads a -scene file; keeps pause, time scale, CCD and toggles)"},
 	{"P", "pause / resume"},
-	{"N", "single step (pauses first)"},
+	{"N", "single step (pauses first; draws the new state)"},
 	{"Left / Right", "while paused: rewind / replay one tick (the last 10 s are kept; resuming goes on from there)"},
 	{"- / =", "slower / faster time: 0.05x, 0.1x, 0.25x, 0.5x, 1x, 2x"},
 	{"V", "vsync on / off"},
@@ -26,10 +26,15 @@ var KeyHelp = []KeyBinding{
 	{"X", "split view: left half presented at 60 Hz, right half at 144 Hz, from the one simulation"},
 	{"Y", "step-count stabiliser on / off"},
 	{"F11", "fullscreen at the video mode nearest the target rate"},
-	{"F12", "screenshot to sandbox-DATE-TIME.png, panel included"},
+	{"F12", "screenshot to sandbox-DATE-TIME.png, panel included; \"saved FILE\" shows for 2 s"},
 	{"I", "cycle interpolation: off, lerp + nlerp, lerp + slerp, extrapolate"},
 	{"C", "CCD on / off (at the next tick)"},
-	{"Left click / Space", "fire from the camera along the view"},
+	{"F2", "hide / show the panel (the view takes the whole width)"},
+	{"Left click", "fire from the camera through the pointer"},
+	{"Space", "fire from the camera through the crosshair (the view's centre)"},
+	{"Shift + click", "select the body under the pointer (again on nothing: deselect)"},
+	{"L", "next range lane: camera level in front of the next wall, facing it"},
+	{"O", "crosshair on / off"},
 	{"Ctrl + fire", "fire a spinning thin plate instead of a cube"},
 	{"[ / ]", "shot speed down / up (10 .. 20,000 m/s)"},
 	{", / .", "shot size down / up"},
@@ -41,8 +46,8 @@ var KeyHelp = []KeyBinding{
 	{"Tab", "camera mode: orbit / fly"},
 	{"Home", "reset the camera"},
 	{"G", "ghosts: wireframes of the prev and curr physics poses"},
-	{"T", "projectile trails (last 2 s)"},
-	{"M", "wall-hit markers"},
+	{"T", "projectile trails (last 2 s of simulation time)"},
+	{"M", "wall-hit markers (6 s of simulation time)"},
 	{"B", "AABBs"},
 	{"K", "contact points and normals"},
 	{"U", "CCD sweep volumes with time-of-impact point and normal"},
@@ -54,6 +59,9 @@ func (u *UI) keyHelpWindow(open *bool) {
 	// Centred over the 3D view, clear of the panel it would hide.
 	imgui.SetNextWindowPosV(imgui.Vec2{X: u.layout.viewW * 0.5, Y: u.displaySize.Y * 0.5}, imgui.CondAppearing, imgui.Vec2{X: 0.5, Y: 0.5})
 	if imgui.BeginV("Keys (F1)", open, imgui.WindowFlagsAlwaysAutoResize|imgui.WindowFlagsNoSavedSettings|imgui.WindowFlagsNoCollapse) {
+		// Clicks on it are not shots (InScene).
+		pos, size := imgui.WindowPos(), imgui.WindowSize()
+		u.floating[0] = rect{pos.X, pos.Y, size.X, size.Y}
 		if imgui.BeginTableV("keys", 2, imgui.TableFlagsRowBg|imgui.TableFlagsBordersInnerV|imgui.TableFlagsSizingFixedFit, imgui.Vec2{}, 0) {
 			for _, k := range KeyHelp {
 				imgui.TableNextRow()

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"math"
+
 	"github.com/AllenDang/cimgui-go/imgui"
 
 	"sandbox/engine/frames"
@@ -23,10 +25,15 @@ var (
 // labels, in window pixels.
 const labelWidth = 150
 
-// Fixed window flags of the panel and the plot strip: placed by the
-// layout every frame, never by the user or an ini file.
+// Fixed window flags of the plot strip: placed by the layout every frame,
+// never by the user or an ini file.
 const fixedWindow = imgui.WindowFlagsNoMove | imgui.WindowFlagsNoResize | imgui.WindowFlagsNoSavedSettings |
 	imgui.WindowFlagsNoCollapse
+
+// panelFlags are the panel's: placed by the layout, but resizable from its
+// left edge (F2 hides it rather than ImGui's collapse arrow, which would
+// leave a title bar over the view).
+const panelFlags = imgui.WindowFlagsNoMove | imgui.WindowFlagsNoSavedSettings | imgui.WindowFlagsNoCollapse
 
 // itemHook, when set (by tests only), is called right after some widgets
 // with a name for it, so a test can ask ImGui where that widget is and
@@ -48,18 +55,53 @@ func hook(name string) {
 func (u *UI) Panel(s *PanelState) {
 	clampState(s)
 	ds := u.displaySize
-	u.layout = computeLayout(ds.X, ds.Y, s.ShowPlots && s.History != nil)
+	panelW := s.PanelWidth
+	if s.PanelHidden {
+		panelW = 0
+	}
+	u.layout = computeLayout(ds.X, ds.Y, s.ShowPlots && s.History != nil, panelW)
 	u.laidOut = true
+	u.floating = [1]rect{}
 
-	imgui.SetNextWindowPosV(imgui.Vec2{X: ds.X - PanelWidth, Y: 0}, imgui.CondAlways, imgui.Vec2{})
-	imgui.SetNextWindowSizeV(imgui.Vec2{X: PanelWidth, Y: ds.Y}, imgui.CondAlways)
 	imgui.PushStyleColorVec4(imgui.ColWindowBg, panelBg)
-	if imgui.BeginV("Sandbox###panel", nil, fixedWindow) {
+	if u.layout.panelW > 0 {
+		u.panelWindow(s, ds)
+	}
+	if u.layout.plots {
+		u.plotStrip(s.History)
+	}
+	imgui.PopStyleColor()
+
+	u.viewOverlay(s)
+	if s.History != nil {
+		u.behindBanner(s.History)
+	}
+	if s.ShowKeys {
+		u.keyHelpWindow(&s.ShowKeys)
+	}
+	u.popupOpen = imgui.IsPopupOpenStrV("", imgui.PopupFlagsAnyPopupId|imgui.PopupFlagsAnyPopupLevel)
+}
+
+// panelWindow is the panel at the right edge, full height. Its left edge
+// can be dragged: the width it ends up with is the user's choice, kept in
+// s.PanelWidth (the layout caps it at half the window).
+func (u *UI) panelWindow(s *PanelState, ds imgui.Vec2) {
+	w := u.layout.panelW
+	imgui.SetNextWindowPosV(imgui.Vec2{X: ds.X - w, Y: 0}, imgui.CondAlways, imgui.Vec2{})
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: w, Y: ds.Y}, imgui.CondAlways)
+	widest := float32(math.Floor(float64(ds.X * maxPanelShare)))
+	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: min(MinPanelWidth, widest), Y: ds.Y}, imgui.Vec2{X: widest, Y: ds.Y})
+	if imgui.BeginV("Sandbox (F2 hides)###panel", nil, panelFlags) {
+		if got := imgui.WindowWidth(); got != w && w > 0 && imgui.IsMouseDragging(imgui.MouseButtonLeft) {
+			s.PanelWidth = got // its edge dragged this frame
+		}
 		// Widgets stop short of the right edge so their labels fit.
-		imgui.PushItemWidth(-labelWidth)
+		imgui.PushItemWidth(-u.labelWidth())
 		u.buttons(s)
 		u.summary(s)
 		u.sceneSection(s)
+		u.rangeSection(s)
+		u.selectionSection(s)
 		u.timeSection(s)
 		u.displaySection(s)
 		u.physicsSection(s)
@@ -68,18 +110,12 @@ func (u *UI) Panel(s *PanelState) {
 		imgui.PopItemWidth()
 	}
 	imgui.End()
-	if u.layout.plots {
-		u.plotStrip(s.History)
-	}
-	imgui.PopStyleColor()
-
-	if s.History != nil {
-		u.behindBanner(s.History)
-	}
-	if s.ShowKeys {
-		u.keyHelpWindow(&s.ShowKeys)
-	}
 }
+
+// labelWidth is the room kept right of sliders for their labels: 40 % of
+// the panel, at most labelWidth pixels, so a narrow panel keeps usable
+// sliders.
+func (u *UI) labelWidth() float32 { return min(labelWidth, 0.4*u.layout.panelW) }
 
 // buttons is the row of one-shot actions at the top.
 func (u *UI) buttons(s *PanelState) {
@@ -110,10 +146,13 @@ func (u *UI) summary(s *PanelState) {
 	if !imgui.BeginTableV("##summary", 4, flags, imgui.Vec2{}, 0) {
 		return
 	}
-	imgui.TableSetupColumnV("##l1", imgui.TableColumnFlagsWidthStretch, 0.8, 0)
+	// Names as wide as the widest name (in the font's widths), values
+	// share the rest; the right-hand values are the long ones ("1000
+	// (1000 awake)").
+	imgui.TableSetupColumnV("##l1", imgui.TableColumnFlagsWidthFixed, 0, 0)
 	imgui.TableSetupColumnV("##v1", imgui.TableColumnFlagsWidthStretch, 1.0, 0)
-	imgui.TableSetupColumnV("##l2", imgui.TableColumnFlagsWidthStretch, 0.8, 0)
-	imgui.TableSetupColumnV("##v2", imgui.TableColumnFlagsWidthStretch, 1.0, 0)
+	imgui.TableSetupColumnV("##l2", imgui.TableColumnFlagsWidthFixed, 0, 0)
+	imgui.TableSetupColumnV("##v2", imgui.TableColumnFlagsWidthStretch, 1.4, 0)
 	l := &u.line
 
 	hz, jitter := s.PresentHz, s.JitterSeconds
@@ -202,22 +241,52 @@ func tooltip(text string) {
 	}
 }
 
+// sceneSection is the scene browser: keys 1-9 and the scene each loads
+// (keys without one are shown as such), the path field that opens a scene
+// file, and the last load's error.
 func (u *UI) sceneSection(s *PanelState) {
 	if !imgui.CollapsingHeaderTreeNodeFlagsV("Scene", imgui.TreeNodeFlagsDefaultOpen) {
 		return
 	}
-	preview := ""
-	if s.Scene < len(s.Scenes) {
-		preview = s.Scenes[s.Scene]
-	}
-	if imgui.BeginCombo("scene (1-9)", preview) {
-		for i, name := range s.Scenes {
-			if imgui.SelectableBoolV(name, i == s.Scene, 0, imgui.Vec2{}) {
-				s.Scene = i
-				s.SceneRequested = true
-			}
+	l := &u.line
+	for i := 0; i < max(9, len(s.Scenes)); i++ {
+		l.reset()
+		if i < 9 {
+			l.i(int64(i + 1)).s("  ")
+		} else {
+			l.s("   ")
 		}
-		imgui.EndCombo()
+		if i >= len(s.Scenes) {
+			imgui.PushStyleColorVec4(imgui.ColText, labelColour)
+			l.s("(no scene)").text()
+			imgui.PopStyleColor()
+			continue
+		}
+		l.s(s.Scenes[i])
+		if imgui.SelectableBoolV(l.str(), i == s.Scene, 0, imgui.Vec2{}) {
+			s.Scene = i
+			s.SceneRequested = true
+		}
+	}
+	// Closed by default: cimgui-go's text field allocates every frame it
+	// is shown (a cgo handle), and a frame otherwise allocates nothing.
+	if imgui.TreeNodeStr("open a scene file") {
+		if imgui.InputTextWithHint("##open", "path/to/scene.json", &s.OpenPath, imgui.InputTextFlagsEnterReturnsTrue, nil) {
+			s.OpenRequested = true
+		}
+		imgui.SameLine()
+		if imgui.Button("Open") {
+			s.OpenRequested = true
+		}
+		tooltip("load a scene file (JSON, version 1: docs/scenes.md); the -scene file is reloaded whenever it is saved")
+		imgui.TreePop()
+	}
+	if s.LoadError != "" {
+		imgui.PushStyleColorVec4(imgui.ColText, alertColour)
+		imgui.PushTextWrapPosV(0)
+		textUnformatted(s.LoadError)
+		imgui.PopTextWrapPos()
+		imgui.PopStyleColor()
 	}
 }
 
@@ -262,6 +331,8 @@ func (u *UI) displaySection(s *PanelState) {
 		s.Rate = frames.Target(u.rateCombo)
 	}
 	tooltip("the presentation rate the frame pacer holds (sleep, then spin to the deadline)")
+	imgui.SliderFloatV("panel width", &s.PanelWidth, MinPanelWidth, max(MinPanelWidth, u.displaySize.X*maxPanelShare), "%.0f px", imgui.SliderFlagsAlwaysClamp)
+	tooltip("or drag the panel's left edge; F2 hides the panel")
 	imgui.Checkbox("step-count stabiliser (Y)", &s.Stabiliser)
 	tooltip("snap frame times within a tenth of a step of a whole number of steps to it, carrying the rest:\n" +
 		"fixes 0, 2, 0, 2 steps per frame when the display runs at the physics rate")
@@ -300,8 +371,8 @@ func (u *UI) drawingSection(s *PanelState) {
 		tooltip(tip)
 	}
 	check("ghosts (G)", &s.Ghosts, "wireframes of each body's prev (blue) and curr (orange) physics poses")
-	check("trails (T)", &s.Trails, "projectile trails: the last 2 s of drawn positions")
-	check("hit markers (M)", &s.HitMarkers, "where each CCD impact happened")
+	check("trails (T)", &s.Trails, "projectile trails: the last 2 s of simulation time (frozen while paused)")
+	check("hit markers (M)", &s.HitMarkers, "where each CCD impact of 10 m/s or more happened, for 6 s of simulation time")
 	check("sleep tint (Z)", &s.SleepingTint, "sleeping bodies drawn darker")
 	check("AABBs (B)", &s.AABBs, "bounding boxes")
 	check("contacts (K)", &s.Contacts, "contact points and normals")
@@ -329,7 +400,7 @@ func (u *UI) shootingSection(s *PanelState) {
 	if imgui.Button("Fire (Space)") {
 		s.FireRequested = true
 	}
-	tooltip("fire from the camera along the view; left click in the view does the same")
+	tooltip("fire from the camera through the crosshair; a left click in the view fires through the pointer")
 }
 
 // behindBanner shows a red banner at the top centre of the 3D view while

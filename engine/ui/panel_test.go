@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"sandbox/engine/gfx"
+
 	"fmt"
 	"unsafe"
 
@@ -15,8 +17,8 @@ import (
 // the clear colour, and nothing is left behind on the GPU.
 func TestPanelDrawsInItsRegion(t *testing.T) {
 	withUI(t, func(win *glfw.Window, u *UI) error {
-		if LiveObjects() < 4 {
-			return fmt.Errorf("LiveObjects with a UI = %d, want at least 4 (program, vertex array, 2 buffers)", LiveObjects())
+		if gfx.LiveObjects() < 4 {
+			return fmt.Errorf("LiveObjects with a UI = %d, want at least 4 (program, vertex array, 2 buffers)", gfx.LiveObjects())
 		}
 		s, err := testState()
 		if err != nil {
@@ -56,11 +58,18 @@ func TestPanelDrawsInItsRegion(t *testing.T) {
 		if len(colours) < 50 {
 			return fmt.Errorf("plot strip: %d distinct colours, want plots (at least 50)", len(colours))
 		}
-		// Everything else, the 3D view: untouched, and where SceneViewport
-		// says (GL origin at the bottom left).
+		// Everything else, the 3D view: untouched but for the crosshair
+		// at its centre, and where SceneViewport says (GL origin at the
+		// bottom left).
+		cx, cy := x0/2, y0/2
 		n, area = img.count(0, 0, x0-1, y0-1, isClear)
-		if n != area {
-			return fmt.Errorf("in the 3D view: %d of %d pixels keep the clear colour, want all", n, area)
+		cross, _ := img.count(cx-15, cy-15, cx+16, cy+16, func(p [3]uint8) bool { return p[0] > 200 && p[1] > 200 && p[2] > 200 })
+		if inBox, _ := img.count(cx-15, cy-15, cx+16, cy+16, isClear); n-inBox != area-31*31 {
+			return fmt.Errorf("in the 3D view, away from the crosshair: %d of %d pixels keep the clear colour, want all",
+				n-inBox, area-31*31)
+		}
+		if cross < 30 {
+			return fmt.Errorf("crosshair: %d white pixels around the view's centre (%d, %d), want at least 30", cross, cx, cy)
 		}
 		if x, y, w, h := u.SceneViewport(); x != 0 || y != PlotsHeight || w != x0 || h != y0 {
 			return fmt.Errorf("SceneViewport = %d,%d %dx%d, want 0,%d %dx%d", x, y, w, h, PlotsHeight, x0, y0)
@@ -152,7 +161,7 @@ func TestFontAtlasTexture(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		before := LiveObjects()
+		before := gfx.LiveObjects()
 		frame(u, &s, 1.0/60)
 		texs := platformTextures()
 		if len(texs) == 0 {
@@ -166,7 +175,7 @@ func TestFontAtlasTexture(t *testing.T) {
 				return fmt.Errorf("texture %d: id %d is not a GL texture", i, tex.TexID)
 			}
 		}
-		if got := LiveObjects(); got != before+len(texs) {
+		if got := gfx.LiveObjects(); got != before+len(texs) {
 			return fmt.Errorf("LiveObjects = %d after the first frame, want %d + %d textures", got, before, len(texs))
 		}
 		return nil
@@ -335,24 +344,37 @@ func TestMouseClickThroughForwardedEvents(t *testing.T) {
 }
 
 // The layout: panel at the right, plots under the view, the view in the
-// rest; a window too small to split keeps the whole of it for the view.
+// rest; the panel never takes more than half the width and the plots not
+// more than 30 % of the height, so the view keeps at least half the width
+// (issue 10: at 400x300 the panel hid the whole view).
 func TestComputeLayout(t *testing.T) {
 	for _, c := range []struct {
-		w, h  float32
-		plots bool
-		want  layout
+		w, h   float32
+		plots  bool
+		panelW float32
+		want   layout
 	}{
-		{1280, 720, true, layout{viewW: 1280 - PanelWidth, viewH: 720 - PlotsHeight, plots: true}},
-		{1280, 720, false, layout{viewW: 1280 - PanelWidth, viewH: 720}},
-		{1280, 400, true, layout{viewW: 1280 - PanelWidth, viewH: 400}}, // too short for the strip
-		{600, 720, true, layout{viewW: 600, viewH: 720}},                // too narrow: panel over the view
-		{0, 0, true, layout{}},
+		{1280, 720, true, PanelWidth, layout{viewW: 1280 - PanelWidth, viewH: 720 - PlotsHeight, panelW: PanelWidth, plots: true}},
+		{1280, 720, false, PanelWidth, layout{viewW: 1280 - PanelWidth, viewH: 720, panelW: PanelWidth}},
+		{1280, 400, true, PanelWidth, layout{viewW: 1280 - PanelWidth, viewH: 280, panelW: PanelWidth, plots: true}},
+		{600, 720, true, PanelWidth, layout{viewW: 300, viewH: 720 - PlotsHeight, panelW: 300, plots: true}},
+		{800, 500, true, PanelWidth, layout{viewW: 400, viewH: 350, panelW: 400, plots: true}},
+		{400, 300, true, PanelWidth, layout{viewW: 200, viewH: 300, panelW: 200}},        // strip too short to read
+		{1280, 720, true, 0, layout{viewW: 1280, viewH: 720 - PlotsHeight, plots: true}}, // hidden (F2)
+		{1280, 720, true, 100, layout{viewW: 1280 - MinPanelWidth, viewH: 720 - PlotsHeight, panelW: MinPanelWidth, plots: true}},
+		{0, 0, true, PanelWidth, layout{}},
 	} {
-		if got := computeLayout(c.w, c.h, c.plots); got != c.want {
-			t.Errorf("layout of %gx%g plots %v = %+v, want %+v", c.w, c.h, c.plots, got, c.want)
+		got := computeLayout(c.w, c.h, c.plots, c.panelW)
+		if got != c.want {
+			t.Errorf("layout of %gx%g plots %v panel %g = %+v, want %+v", c.w, c.h, c.plots, c.panelW, got, c.want)
 		}
-		if w, h := SceneSize(c.w, c.h, c.plots); w != c.want.viewW || h != c.want.viewH {
-			t.Errorf("SceneSize(%g, %g) = %g x %g", c.w, c.h, w, h)
+		if got.viewW < c.w/2 {
+			t.Errorf("%gx%g: view %g wide, less than half the window", c.w, c.h, got.viewW)
+		}
+		if c.panelW == PanelWidth {
+			if w, h := SceneSize(c.w, c.h, c.plots); w != c.want.viewW || h != c.want.viewH {
+				t.Errorf("SceneSize(%g, %g) = %g x %g", c.w, c.h, w, h)
+			}
 		}
 	}
 }

@@ -10,7 +10,21 @@ import (
 const (
 	framePlotShare = 0.36
 	stepsPlotShare = 0.26
+	// minPlotWidth is the narrowest a plot is drawn, window pixels: its
+	// title and legend fit. A narrower strip shows fewer plots (frame time
+	// first, then steps and alpha, then the physics stages) rather than
+	// clipped titles and legends over the curves.
+	minPlotWidth = 250
 )
+
+// plotCount is how many plots fit a strip w pixels wide (at least one).
+func plotCount(w float32, stages bool) int {
+	n := 3
+	if !stages {
+		n = 2
+	}
+	return max(1, min(n, int(w/minPlotWidth)))
+}
 
 // plotStrip draws the live plots of the last PlotSeconds along the bottom
 // of the 3D view, side by side: frame time, accumulator and dropped time;
@@ -49,8 +63,16 @@ func (u *UI) plots(h *History) {
 	}
 	w := avail.X - 2*u.itemSpacing.X
 	from := now - PlotSeconds
+	count := plotCount(avail.X, len(h.stages) > 0)
+	frameW, stepsW := w*framePlotShare, w*stepsPlotShare
+	switch count {
+	case 1:
+		frameW = -1 // the whole strip
+	case 2:
+		frameW, stepsW = (avail.X-u.itemSpacing.X)*0.58, -1
+	}
 
-	if implot.BeginPlotV("frame time (ms), last 5 s", imgui.Vec2{X: w * framePlotShare, Y: avail.Y}, plotFlags) {
+	if implot.BeginPlotV("frame time (ms), last 5 s", imgui.Vec2{X: frameW, Y: avail.Y}, plotFlags) {
 		top := max(h.maxWithin(h.frameMS, PlotSeconds), h.maxWithin(h.accMS, PlotSeconds), h.maxWithin(h.dropMS, PlotSeconds))
 		implot.SetupAxesV("", "", xFlags, yFlags)
 		implot.SetupAxisLimitsV(implot.AxisX1, from, now, implot.CondAlways)
@@ -61,8 +83,11 @@ func (u *UI) plots(h *History) {
 		plotLine(h, "dropped", h.dropMS)
 		implot.EndPlot()
 	}
+	if count < 2 {
+		return
+	}
 	imgui.SameLine()
-	if implot.BeginPlotV("steps / frame, alpha (right)", imgui.Vec2{X: w * stepsPlotShare, Y: avail.Y}, plotFlags) {
+	if implot.BeginPlotV("steps / frame, alpha (right)", imgui.Vec2{X: stepsW, Y: avail.Y}, plotFlags) {
 		implot.SetupAxesV("", "", xFlags, yFlags)
 		implot.SetupAxisV(implot.AxisY2, "", implot.AxisFlagsOpposite|implot.AxisFlagsNoLabel)
 		implot.SetupAxisLimitsV(implot.AxisX1, from, now, implot.CondAlways)
@@ -75,7 +100,7 @@ func (u *UI) plots(h *History) {
 		plotLine(h, "alpha", h.alpha)
 		implot.EndPlot()
 	}
-	if len(h.stages) == 0 {
+	if count < 3 {
 		return
 	}
 	imgui.SameLine()

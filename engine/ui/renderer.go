@@ -261,7 +261,7 @@ func (r *renderer) setup(dd *cDrawData, fbW, fbH int32) {
 		0, 0, -1, 0,
 		(rr + l) / (l - rr), (t + b) / (b - t), 0, 1,
 	}
-	gl.UseProgram(r.prog.id)
+	r.prog.p.Use()
 	gl.Uniform1i(r.prog.textureLoc, 0)
 	gl.UniformMatrix4fv(r.prog.projLoc, 1, false, &r.proj[0])
 	gl.ActiveTexture(gl.TEXTURE0)

@@ -30,6 +30,11 @@ const (
 	MaxShotSpeed = 20000.0 // m/s
 	MinShotSize  = 0.02    // m, edge length of the fired cube (plate's long edge)
 	MaxShotSize  = 2.0     // m
+	// MinLaneDistance .. MaxLaneDistance is how far in front of its wall a
+	// lane's firing line may stand, m; DefaultLaneDistance is the start.
+	MinLaneDistance     = 2.0
+	MaxLaneDistance     = 100.0
+	DefaultLaneDistance = 15.0
 )
 
 // PanelState is everything the panel shows and edits. The app fills it,
@@ -43,6 +48,35 @@ type PanelState struct {
 	Scene          int      // index into Scenes of the running scene
 	SceneRequested bool     // one-shot: the user picked Scenes[Scene]
 	ResetRequested bool     // one-shot: reset the scene (R)
+	// OpenPath is the path field of "open a scene file"; OpenRequested is
+	// the one-shot of its Open button (or Enter in the field).
+	OpenPath      string
+	OpenRequested bool
+	// LoadError is the one-line error of the last scene load, reset or
+	// reload that failed (the old scene kept running); "" when it worked.
+	LoadError string
+
+	// Range lanes: Lanes are the labels of the walls a lane can face, Lane
+	// the one the camera stands in (-1: none), LaneDistance how far in
+	// front of the wall, m. LaneRequested is the one-shot of a pick in the
+	// list (L cycles).
+	Lanes         []string
+	Lane          int
+	LaneDistance  float32
+	LaneRequested bool
+
+	// Selection (Shift + click on a body): Selected says whether a body is
+	// picked and Body is its state this frame. ClearSelection is a one-shot.
+	Selected       bool
+	Body           BodyInfo
+	ClearSelection bool
+
+	// The 3D view's overlay: the crosshair at the view's centre (where
+	// Space fires), the wall labels, and a message shown over the view
+	// ("saved FILE"), "" for none.
+	Crosshair bool
+	Labels    []ViewLabel
+	Toast     string
 
 	// Time.
 	Paused        bool // P
@@ -108,6 +142,35 @@ type PanelState struct {
 	// ShowPlots shows the strip of live plots under the 3D view (when the
 	// window is tall enough); off gives the view the whole height.
 	ShowPlots bool
+	// PanelHidden collapses the panel to nothing (F2), giving the view the
+	// whole width; PanelWidth is the width the user chose, window pixels
+	// (dragging its left edge or the slider), at most half the window.
+	PanelHidden bool
+	PanelWidth  float32
+}
+
+// BodyInfo is what the panel shows of the selected body.
+type BodyInfo struct {
+	Name            string
+	Center          [3]float64 // m
+	Orientation     [4]float64 // quaternion w, x, y, z
+	Velocity        [3]float64 // m/s
+	AngularVelocity [3]float64 // rad/s
+	Mass            float64    // kg
+	Contacts        int        // slabs and bodies touched
+	Sleeping        bool
+	Bullet          bool
+}
+
+// ViewLabel is a text label over the 3D view at (X, Y), window pixels from
+// the view's top-left corner, centred above that point. Text is fixed
+// (made when the scene loads, so a frame allocates nothing); Meters, when
+// >= 0, is appended as a distance; Lane draws it highlighted.
+type ViewLabel struct {
+	X, Y   float32
+	Text   string
+	Meters float32
+	Lane   bool
 }
 
 // DefaultPanelState returns the sandbox defaults of DESIGN.md: vsync,
@@ -122,6 +185,11 @@ func DefaultPanelState() PanelState {
 		ShotSpeed: 300,
 		ShotSize:  0.2,
 		ShowPlots: true,
+		Lane:      -1,
+		Crosshair: true,
+
+		LaneDistance: DefaultLaneDistance,
+		PanelWidth:   PanelWidth,
 	}
 }
 
@@ -139,6 +207,10 @@ func clampState(s *PanelState) {
 	}
 	if s.Scene < 0 || s.Scene >= len(s.Scenes) {
 		s.Scene = 0
+	}
+	s.LaneDistance = clamp32(s.LaneDistance, MinLaneDistance, MaxLaneDistance)
+	if s.Lane >= len(s.Lanes) || s.Lane < -1 {
+		s.Lane = -1
 	}
 }
 

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"sandbox/engine/gfx"
+
 	"fmt"
 	"testing"
 
@@ -21,7 +23,7 @@ func TestTextureUpdatesAndGrowth(t *testing.T) {
 			return err
 		}
 		frame(u, &s, 1.0/60)
-		base := LiveObjects() - len(platformTextures())
+		base := gfx.LiveObjects() - len(platformTextures())
 		seen := map[imgui.TextureStatus]int{}
 		big := func(size float32) {
 			clearFrame()
@@ -68,7 +70,7 @@ func TestTextureUpdatesAndGrowth(t *testing.T) {
 				return fmt.Errorf("texture %d left in status %d", i, tex.Status)
 			}
 		}
-		if got := LiveObjects(); got != base+alive {
+		if got := gfx.LiveObjects(); got != base+alive {
 			return fmt.Errorf("LiveObjects = %d, want %d + %d live textures", got, base, alive)
 		}
 		t.Logf("statuses seen before rendering: %v; live textures %d", seen, alive)

@@ -32,6 +32,7 @@ type UI struct {
 	io      *imgui.IO
 	plotCtx *implot.Context
 	r       *renderer
+	cursors *cursors // the pointer shapes ImGui asks for (the resize arrow on the panel's edge)
 
 	// ImGui's combo boxes edit an int32 through a pointer that cgo keeps:
 	// a local would escape to the heap every frame, these fields do not.
@@ -43,6 +44,11 @@ type UI struct {
 	fbScaleX    float64 // framebuffer pixels per window pixel, this frame
 	fbScaleY    float64
 	layout      layout // where the panel, plots and view went in the last Panel
+	// floating are the rectangles of windows over the view in the last
+	// frame (the key help), and popupOpen whether a popup was open: a
+	// press there is not a click in the scene.
+	floating  [1]rect
+	popupOpen bool
 	// windowPadding and itemSpacing are the style's, read once.
 	windowPadding, itemSpacing imgui.Vec2
 	laidOut                    bool // Panel has run at least once
@@ -80,7 +86,8 @@ func New(win *glfw.Window) (*UI, error) {
 	// No imgui.ini: the panel's layout is fixed, and a file appearing in
 	// whatever directory the app runs from would surprise users and tests.
 	io.SetIniFilename("")
-	io.SetBackendFlags(io.BackendFlags() | imgui.BackendFlagsRendererHasVtxOffset | imgui.BackendFlagsRendererHasTextures)
+	io.SetBackendFlags(io.BackendFlags() | imgui.BackendFlagsRendererHasVtxOffset | imgui.BackendFlagsRendererHasTextures |
+		imgui.BackendFlagsHasMouseCursors)
 	imgui.StyleColorsDark()
 
 	r, err := newRenderer()
@@ -90,7 +97,7 @@ func New(win *glfw.Window) (*UI, error) {
 		return nil, err
 	}
 	style := imgui.CurrentStyle()
-	u := &UI{win: win, io: io, plotCtx: plotCtx, r: r, line: newLine(), focused: true,
+	u := &UI{win: win, io: io, plotCtx: plotCtx, r: r, line: newLine(), focused: true, cursors: newCursors(),
 		windowPadding: style.WindowPadding(), itemSpacing: style.ItemSpacing()}
 	active = u
 	return u, nil
@@ -108,6 +115,8 @@ func (u *UI) Delete() {
 	}
 	u.r.Delete()
 	u.r = nil
+	u.cursors.destroy(u.win)
+	u.cursors = nil
 	implot.DestroyContext() // ImPlot's first: it lives inside ImGui's
 	imgui.DestroyContext()
 	if active == u {
@@ -152,6 +161,7 @@ func (u *UI) Render() {
 	}
 	imgui.Render()
 	u.inFrame = false
+	u.cursors.update(u.win)
 	if dd := currentDrawData(); dd != nil && dd.Valid {
 		u.r.render(dd)
 	}

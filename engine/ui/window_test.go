@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"sandbox/engine/gfx"
+
 	"fmt"
 	stdimage "image"
 	"image/color"
@@ -155,7 +157,7 @@ func withUI(t *testing.T, f func(win *glfw.Window, u *UI) error) {
 		}
 		ferr := f(win, u)
 		u.Delete()
-		if n := LiveObjects(); n != 0 && ferr == nil {
+		if n := gfx.LiveObjects(); n != 0 && ferr == nil {
 			ferr = fmt.Errorf("LiveObjects after Delete = %d, want 0", n)
 		}
 		if err := glErr("after Delete"); err != nil && ferr == nil {

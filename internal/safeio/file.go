@@ -97,6 +97,30 @@ func (o *File) CommitAs(target string) error {
 	return nil
 }
 
+// CommitNew is Commit for a target that must not exist yet (an F12
+// screenshot named by the time): the complete file is hard-linked to the
+// target, which fails if anything is there, and the temporary name is
+// removed. An existing file is never replaced.
+func (o *File) CommitNew() error {
+	if o.done {
+		return errors.New("output already finished")
+	}
+	o.done = true
+	err := o.f.Sync()
+	if cerr := o.f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Link(o.f.Name(), o.target)
+	}
+	os.Remove(o.f.Name())
+	if err != nil {
+		return unwrapPath(err)
+	}
+	syncDir(filepath.Dir(o.target))
+	return nil
+}
+
 // Abort discards the output: it closes and removes the temporary file, which
 // the program created, and nothing else. It does nothing after Commit, so a
 // deferred Abort is always safe.

@@ -228,3 +228,28 @@ func TestPrepareDir(t *testing.T) {
 		t.Fatal("a file was accepted as a folder")
 	}
 }
+
+func TestCommitNewNeverReplaces(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "shot.png")
+	f, err := Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("first"))
+	if err := f.CommitNew(); err != nil {
+		t.Fatal(err)
+	}
+	f, err = Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("second"))
+	if err := f.CommitNew(); err == nil {
+		t.Fatal("CommitNew replaced an existing file")
+	}
+	if got := read(t, p); got != "first" {
+		t.Fatalf("target %q", got)
+	}
+	onlyFiles(t, dir, "shot.png")
+}

@@ -1,0 +1,43 @@
+//go:build cgo
+
+package main
+
+import "sandbox/engine/ui"
+
+// Picking: Shift + left click selects the body under the pointer, as drawn
+// this frame; the panel shows its state and the view outlines it. A drag
+// force on the selection, as Box2D's and Jolt's samples have, needs a
+// tick-stamped force input that physics does not offer yet (its inputs
+// are fire, teleport and CCD), so there is none: the window never writes
+// physics state behind the loop's back.
+
+// selectAt selects the body under the pointer at (x, y), window pixels, or
+// clears the selection when there is none.
+func (a *app) selectAt(x, y float64) {
+	o, d := a.pointerRay(x, y)
+	a.view.Selected = a.view.Pick(a.sim.world, a.drawAlpha, a.sim.lp.Config().StepSeconds, o, d)
+}
+
+// bodyInfo fills the panel's view of the selected body; false when none
+// is selected (or it no longer exists).
+func (a *app) bodyInfo(b *ui.BodyInfo) bool {
+	i := a.view.Selected
+	w := a.sim.world
+	if i < 0 || i >= w.NumBodies() {
+		return false
+	}
+	v := w.Body(i)
+	q := v.Curr.Orientation
+	*b = ui.BodyInfo{
+		Name:            v.Name,
+		Center:          v.Curr.Center,
+		Orientation:     [4]float64{q.W, q.V[0], q.V[1], q.V[2]},
+		Velocity:        v.Velocity,
+		AngularVelocity: v.AngularVelocity,
+		Mass:            v.Mass,
+		Contacts:        a.view.Contacts(i),
+		Sleeping:        v.Sleeping,
+		Bullet:          v.Bullet,
+	}
+	return true
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sandbox/engine/scene"
+)
+
+// The README's Scenes section lists the built-in scenes in the order keys
+// 1-9 load them (the browser's order, scene.BuiltinNames), numbered by
+// their key, and links the scene format, which lives in the project.
+func TestREADMEScenesInKeyOrder(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## Scenes\n")
+	if !ok {
+		t.Fatal("README.md has no '## Scenes' section")
+	}
+	if end := strings.Index(section, "\n## "); end >= 0 {
+		section = section[:end]
+	}
+	var got []string
+	for _, m := range regexp.MustCompile("(?m)^([0-9]+)\\. `([a-z0-9-]+)`").FindAllStringSubmatch(section, -1) {
+		if want := strconv.Itoa(len(got) + 1); m[1] != want {
+			t.Errorf("scene %s is numbered %s, want %s", m[2], m[1], want)
+		}
+		got = append(got, m[2])
+	}
+	if want := scene.BuiltinNames(); !slices.Equal(got, want) {
+		t.Errorf("README's Scenes list %v, want the key order %v", got, want)
+	}
+	if !strings.Contains(section, "(docs/scenes.md)") {
+		t.Error("the Scenes section does not link docs/scenes.md")
+	}
+	if _, err := os.Stat("../../docs/scenes.md"); err != nil {
+		t.Error(err)
+	}
+	if strings.Contains(string(data), "shared/DESIGN.md") {
+		t.Error("README.md points at ../shared/DESIGN.md, which a clone does not have")
+	}
+}
