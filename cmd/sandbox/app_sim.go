@@ -80,18 +80,22 @@ func (s *simulation) load(sc *scene.Scene) error {
 func (s *simulation) teleports() *frames.TeleportDetector { return s.sess.Teleports() }
 
 // consume takes what the view needs from a frame's events, after Advance
-// and never from inside a step: every CCD impact for the hit markers, and
-// every body the teleport detector caught, to mark it for flagSeconds.
+// and never from inside a step: every CCD impact for the hit markers, the
+// contacts that began and ended for the per-body contact counts, and every
+// body the teleport detector caught, to mark it for flagSeconds.
 func (s *simulation) consume(f *session.Frame, view *gfx.WorldView) {
-	if view != nil && view.Markers != nil {
+	n := s.world.NumBodies()
+	if view != nil {
 		for i := range f.CCDHits {
-			h := &f.CCDHits[i]
-			if h.Speed >= view.Markers.MinSpeed {
-				view.Markers.Add(h.Point, h.Normal, s.now)
-			}
+			view.AddHit(f.CCDHits[i].CCDHit, s.now)
+		}
+		for i := range f.ContactsBegun {
+			view.CountContact(f.ContactsBegun[i].ContactEvent, 1, n)
+		}
+		for i := range f.ContactsEnded {
+			view.CountContact(f.ContactsEnded[i].ContactEvent, -1, n)
 		}
 	}
-	n := s.world.NumBodies()
 	for len(s.flaggedUntil) < n {
 		s.flaggedUntil = append(s.flaggedUntil, 0)
 	}

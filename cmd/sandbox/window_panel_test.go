@@ -264,6 +264,7 @@ func TestWindowPanelControls(t *testing.T) {
 		if err := edit(func(s *ui.PanelState) { s.ResetRequested, s.ScreenshotRequested = true, true }); err != nil {
 			return err
 		}
+		a.shots.wait() // written on a goroutine
 		if m, _ := filepath.Glob("sandbox-*.png"); len(m) != 1 || p.st.ResetRequested || p.st.ScreenshotRequested {
 			t.Errorf("screenshot button wrote %v", m)
 		}

@@ -569,33 +569,42 @@ func TestWindowClickFiresThroughPointer(t *testing.T) {
 	})
 }
 
-// The browser: keys 1-4 are the built-in scenes in README order, a scene
-// file opened from the path field takes key 5, keys without a scene do
-// nothing, and a path that does not load leaves the scene and says why.
+// The browser: keys 1-9 are the built-in scenes in README order, a scene
+// file opened from the path field is the entry after them (and takes the
+// next key while there is one), keys without a scene do nothing, and a path
+// that does not load leaves the scene and says why.
 func TestWindowSceneKeysAndOpenFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "boxes.json")
 	if err := os.WriteFile(path, []byte(boxScene(2)), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	builtins := scene.BuiltinNames()
 	inWindow(t, 1280, 720, func(a *app) error {
-		if got, want := a.panel.st.Scenes, scene.BuiltinNames(); !slices.Equal(got, want) {
-			t.Fatalf("browser %v, want the built-in scenes %v", got, want)
+		if got := a.panel.st.Scenes; !slices.Equal(got, builtins) {
+			t.Fatalf("browser %v, want the built-in scenes %v", got, builtins)
 		}
 		a.openSceneFile(path)
-		if a.sim.sc.Name != "boxes" || len(a.panel.st.Scenes) != 5 || a.panel.st.Scenes[4] != "boxes" || a.panel.st.LoadError != "" {
+		n := len(builtins) + 1
+		if a.sim.sc.Name != "boxes" || len(a.panel.st.Scenes) != n || a.panel.st.Scenes[n-1] != "boxes" || a.panel.st.LoadError != "" {
 			t.Fatalf("opened %s: scene %q, browser %v, error %q", path, a.sim.sc.Name, a.panel.st.Scenes, a.panel.st.LoadError)
 		}
 		a.onKey(glfw.Key2, 0)
-		if a.sim.sc.Name != scene.BuiltinNames()[1] {
+		if a.sim.sc.Name != builtins[1] {
 			t.Errorf("key 2 loaded %q", a.sim.sc.Name)
 		}
-		a.onKey(glfw.Key5, 0)
-		if a.sim.sc.Name != "boxes" {
-			t.Errorf("key 5 loaded %q, want the opened file", a.sim.sc.Name)
+		if n <= 9 {
+			a.onKey(glfw.Key1+glfw.Key(n-1), 0)
+			if a.sim.sc.Name != "boxes" {
+				t.Errorf("key %d loaded %q, want the opened file", n, a.sim.sc.Name)
+			}
+		} else {
+			a.openSceneFile(path)
 		}
-		a.onKey(glfw.Key7, 0)
-		if a.sim.sc.Name != "boxes" {
-			t.Errorf("key 7 (no scene) loaded %q", a.sim.sc.Name)
+		if n < 9 {
+			a.onKey(glfw.Key9, 0)
+			if a.sim.sc.Name != "boxes" {
+				t.Errorf("key 9 (no scene) loaded %q", a.sim.sc.Name)
+			}
 		}
 		a.openSceneFile(filepath.Join(t.TempDir(), "missing.json"))
 		if a.sim.sc.Name != "boxes" || !strings.Contains(a.panel.st.LoadError, "missing.json") {

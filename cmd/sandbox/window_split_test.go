@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"os"
 	"path/filepath"
@@ -41,10 +42,17 @@ func TestWindowSplitViewCadence(t *testing.T) {
 			a.split.LeftHz, a.split.RightHz = 15, 60
 			var prev [2][]byte
 			for i := 0; i < 13; i++ {
-				path := filepath.Join(dir, "split.png")
+				path := filepath.Join(dir, fmt.Sprintf("split-%d.png", i))
 				a.screenshotPending = path
 				if err := a.frameOnce(); err != nil {
 					return err
+				}
+				a.shots.wait() // screenshots are written on a goroutine
+				for {
+					// Taken, so that no "saved FILE" message covers the halves.
+					if _, ok := a.shots.poll(); !ok {
+						break
+					}
 				}
 				img := readPNG(t, path)
 				for h := 0; h < 2; h++ {

@@ -40,11 +40,16 @@ func TestShotStopsAtThinWallWithMarker(t *testing.T) {
 	shot.Bullet = true
 
 	v := NewWorldView(interp.Lerp)
+	hits := func(now float64) {
+		for _, h := range w.Events().CCDHits {
+			v.AddHit(h, now)
+		}
+	}
 	w.Step(dt, []physics.Input{{Kind: physics.InputFire, Fire: shot}})
-	v.AfterStep(w, 0)
+	hits(0)
 	for i := 0; i < 5; i++ {
 		w.Step(dt, nil)
-		v.AfterStep(w, float64(i+1)*dt)
+		hits(float64(i+1) * dt)
 	}
 	id, ok := w.FindBody("test-shot")
 	if !ok {

@@ -99,42 +99,25 @@ func GroundIndex(w *physics.World) int {
 	return ground
 }
 
-// AfterStep records what the last physics step produced that is drawn
-// or shown later (CCD impacts for the hit markers, contacts per body).
-// Call it after every step, since a world keeps only its last step's
-// events; now is the simulation time, s.
-func (v *WorldView) AfterStep(w *physics.World, now float64) {
-	ev := w.Events()
-	v.countContacts(w, ev)
-	if v.Markers == nil {
-		return
-	}
-	for i := range ev.CCDHits {
-		h := &ev.CCDHits[i]
-		if h.Speed >= v.Markers.MinSpeed {
-			v.Markers.AddHit(HitMarker{Point: h.Point, Normal: h.Normal, Time: now, Body: h.Body, Static: h.Static})
-		}
+// AddHit records a CCD impact for the hit markers at simulation time now
+// (s); impacts slower than Markers.MinSpeed are not marked.
+func (v *WorldView) AddHit(h physics.CCDHit, now float64) {
+	if v.Markers != nil && h.Speed >= v.Markers.MinSpeed {
+		v.Markers.AddHit(HitMarker{Point: h.Point, Normal: h.Normal, Time: now, Body: h.Body, Static: h.Static})
 	}
 }
 
-// countContacts keeps the per-body touching counts from the step's begun
-// and ended events (the world reports changes, not the current pairs).
-func (v *WorldView) countContacts(w *physics.World, ev *physics.StepEvents) {
-	for len(v.contacts) < w.NumBodies() {
+// CountContact keeps the per-body touching counts from the contact events
+// (the world reports changes, not the current pairs): d is +1 for a pair
+// that began touching, -1 for one that ended.
+func (v *WorldView) CountContact(c physics.ContactEvent, d int32, bodies int) {
+	for len(v.contacts) < bodies {
 		v.contacts = append(v.contacts, 0)
 	}
-	add := func(id physics.BodyID, d int32) {
+	for _, id := range [2]physics.BodyID{c.A, c.B} {
 		if i := id.Index(); i >= 0 && i < len(v.contacts) {
 			v.contacts[i] = max(0, v.contacts[i]+d)
 		}
-	}
-	for i := range ev.ContactsBegun {
-		add(ev.ContactsBegun[i].A, 1)
-		add(ev.ContactsBegun[i].B, 1)
-	}
-	for i := range ev.ContactsEnded {
-		add(ev.ContactsEnded[i].A, -1)
-		add(ev.ContactsEnded[i].B, -1)
 	}
 }
 

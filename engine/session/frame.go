@@ -28,6 +28,7 @@ type Frame struct {
 	ScriptInputs  int            // how many scripted inputs the frame's steps applied
 	CCDHits       []CCDHit       // continuous-collision impacts
 	ContactsBegun []ContactEvent // touching pairs that began
+	ContactsEnded []ContactEvent // touching pairs that ended
 	Teleports     []Teleport     // declared teleports applied
 	Tunnels       []Tunnel       // paths that crossed a slab untouched
 	// Undeclared lists the bodies the teleport detector caught jumping
@@ -60,7 +61,8 @@ type CCDHit struct {
 	physics.CCDHit
 }
 
-// ContactEvent is a contact that began, with the tick its step ended on.
+// ContactEvent is a contact that began or ended, with the tick its step
+// ended on.
 type ContactEvent struct {
 	Tick uint64
 	physics.ContactEvent
@@ -101,6 +103,7 @@ func (f *Frame) reset() {
 		Inputs:        f.Inputs[:0],
 		CCDHits:       f.CCDHits[:0],
 		ContactsBegun: f.ContactsBegun[:0],
+		ContactsEnded: f.ContactsEnded[:0],
 		Teleports:     f.Teleports[:0],
 		Tunnels:       f.Tunnels[:0],
 		Undeclared:    f.Undeclared[:0],
@@ -132,6 +135,9 @@ func (f *Frame) collect(w *physics.World) {
 	}
 	for _, c := range ev.ContactsBegun {
 		f.ContactsBegun = append(f.ContactsBegun, ContactEvent{t, c})
+	}
+	for _, c := range ev.ContactsEnded {
+		f.ContactsEnded = append(f.ContactsEnded, ContactEvent{t, c})
 	}
 	for _, e := range ev.Teleports {
 		f.Teleports = append(f.Teleports, Teleport{t, e})
