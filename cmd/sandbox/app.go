@@ -208,6 +208,12 @@ func (a *app) frameOnce() error {
 	if a.o.frameSeconds > 0 {
 		frameSeconds = a.o.frameSeconds
 	}
+	if a.frameIndex < len(a.o.FramesFrom) {
+		// -frames-from: the recorded frame is the clock, so the session
+		// steps as the recorded one did (time scale, pause and the
+		// stabiliser still apply on top, as to a measured frame).
+		frameSeconds = a.o.FramesFrom[a.frameIndex]
+	}
 	a.renderTime += frameSeconds
 	a.in.update(a, frameSeconds)
 	if a.frameIndex == a.o.FireAtFrame {
