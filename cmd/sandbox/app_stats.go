@@ -64,6 +64,10 @@ type appStats struct {
 	ShotSpeed float64 // m/s
 	ShotHalf  float64 // m
 	CameraFly bool
+	// ShotNote is "" or one line saying shots are refused at the body
+	// limit (ShotsRefused of them since the scene was loaded).
+	ShotNote     string
+	ShotsRefused uint64
 }
 
 // fillStats updates a.stats from the session's record of the frame.
@@ -87,6 +91,7 @@ func (a *app) fillStats(fr *session.Frame, frameSeconds, fed float64, drawn bool
 		Teleports: c.Teleports, UndeclaredJumps: fr.Counts.UndeclaredJumps,
 		TeleportsDetected: fr.Counts.UndeclaredJumps, Profile: fr.Profile,
 		ShotSpeed: a.sim.shotSpeed, ShotHalf: a.sim.shotHalf, CameraFly: a.cam.fly,
+		ShotNote: a.sim.cap.Note(), ShotsRefused: a.sim.cap.refused,
 	}
 }
 
