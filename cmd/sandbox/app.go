@@ -98,6 +98,7 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	a.sim.shotSpeed = 3000
 	a.sim.ccdFlag = o.CCD
 	a.sim.rewind = true
+	a.sim.noFlags = o.ignoreTeleportFlags
 	a.io.rec, a.io.replay, a.io.traceFile = o.Record, o.Replay, o.Trace
 	if o.Trace != nil {
 		a.io.trace = headless.NewTraceWriter(o.Trace)

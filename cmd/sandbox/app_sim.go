@@ -54,11 +54,12 @@ type simulation struct {
 	rewind    bool // keep the last RewindSeconds of states (paused stepping back)
 	locked    bool // a replay is playing: the user's shots and switches are shut out
 	cap       shotCap
+	noFlags   bool // judge declared teleports as undeclared (windowOptions.ignoreTeleportFlags)
 }
 
 // load builds a fresh session for sc.
 func (s *simulation) load(sc *scene.Scene) error {
-	sess, err := session.New(session.Options{Scene: sc, Clock: frameClock, DetectTeleports: true})
+	sess, err := session.New(session.Options{Scene: sc, Clock: frameClock, DetectTeleports: true, IgnoreTeleportFlags: s.noFlags})
 	if err != nil {
 		return fmt.Errorf("scene %s: %w", sc.Name, err)
 	}

@@ -49,6 +49,10 @@ type windowOptions struct {
 	// frame instead of the measured frame time, so that a run is driven by
 	// its frame count rather than by the wall clock.
 	frameSeconds float64
+	// ignoreTeleportFlags (tests) has the teleport detector judge declared
+	// teleports as undeclared (session.Options.IgnoreTeleportFlags), so
+	// that the marking of caught bodies can be seen with a built-in scene.
+	ignoreTeleportFlags bool
 	// Interrupted, when set, is asked once per frame; true ends the run
 	// before that frame, without writing -stats or -screenshot (SIGINT,
 	// SIGTERM).
