@@ -116,6 +116,7 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	a.sim.shotSpeed = 3000
 	a.sim.ccdFlag = o.CCD
 	a.sim.rewind = true
+	a.sim.noFlags = o.ignoreTeleportFlags
 	a.io.rec, a.io.replay, a.io.traceFile = o.Record, o.Replay, o.Trace
 	if o.Trace != nil {
 		a.io.trace = headless.NewTraceWriter(o.Trace)
@@ -231,6 +232,12 @@ func (a *app) frameOnce() error {
 	a.lastNs = now
 	if a.o.frameSeconds > 0 {
 		frameSeconds = a.o.frameSeconds
+	}
+	if a.frameIndex < len(a.o.FramesFrom) {
+		// -frames-from: the recorded frame is the clock, so the session
+		// steps as the recorded one did (time scale, pause and the
+		// stabiliser still apply on top, as to a measured frame).
+		frameSeconds = a.o.FramesFrom[a.frameIndex]
 	}
 	a.renderTime += frameSeconds
 	a.in.update(a, frameSeconds)

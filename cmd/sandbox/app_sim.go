@@ -53,11 +53,13 @@ type simulation struct {
 	ccdFlag   bool // the -ccd value, applied to the first scene
 	rewind    bool // keep the last RewindSeconds of states (paused stepping back)
 	locked    bool // a replay is playing: the user's shots and switches are shut out
+	cap       shotCap
+	noFlags   bool // judge declared teleports as undeclared (windowOptions.ignoreTeleportFlags)
 }
 
 // load builds a fresh session for sc.
 func (s *simulation) load(sc *scene.Scene) error {
-	sess, err := session.New(session.Options{Scene: sc, Clock: frameClock, DetectTeleports: true})
+	sess, err := session.New(session.Options{Scene: sc, Clock: frameClock, DetectTeleports: true, IgnoreTeleportFlags: s.noFlags})
 	if err != nil {
 		return fmt.Errorf("scene %s: %w", sc.Name, err)
 	}
@@ -73,6 +75,7 @@ func (s *simulation) load(sc *scene.Scene) error {
 	}
 	s.sess, s.sc, s.world, s.lp = sess, sc, sess.World(), sess.Loop()
 	s.flaggedUntil = s.flaggedUntil[:0]
+	s.cap.reset()
 	return nil
 }
 
@@ -115,7 +118,7 @@ func (s *simulation) flagged(i int) bool {
 // boundary: a cube, or a thin spinning plate when ctrl is held or the panel
 // picked plates.
 func (s *simulation) fire(c *camera, ctrl bool) {
-	if s.locked {
+	if s.locked || !s.allowShot() {
 		return
 	}
 	plate := ctrl || s.plate

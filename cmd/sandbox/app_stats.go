@@ -48,14 +48,26 @@ type appStats struct {
 	Interp    interp.Mode
 	CCD       bool
 
-	Bodies, Awake     int
-	CCDHits, Tunnels  uint64 // cumulative, from the physics counters
-	TeleportsDetected uint64 // undeclared teleports the detector found
+	Bodies, Awake    int
+	CCDHits, Tunnels uint64 // cumulative, from the physics counters
+	// CCDWallHits, CCDGroundHits and CCDBodyHits split CCDHits by what was
+	// hit: static slabs other than the ground, the scene's ground
+	// (scene.GroundStatic), dynamic bodies hit by bullets.
+	CCDWallHits, CCDGroundHits, CCDBodyHits uint64
+	Teleports                               uint64 // declared teleports applied (scripted, replayed)
+	UndeclaredJumps                         uint64 // jumps the teleport detector caught, per body and step
+	// TeleportsDetected is UndeclaredJumps under its old name (the panel
+	// still reads it).
+	TeleportsDetected uint64
 	Profile           physics.Profile
 
 	ShotSpeed float64 // m/s
 	ShotHalf  float64 // m
 	CameraFly bool
+	// ShotNote is "" or one line saying shots are refused at the body
+	// limit (ShotsRefused of them since the scene was loaded).
+	ShotNote     string
+	ShotsRefused uint64
 }
 
 // fillStats updates a.stats from the session's record of the frame.
@@ -75,8 +87,11 @@ func (a *app) fillStats(fr *session.Frame, frameSeconds, fed float64, drawn bool
 		Fullscreen: a.fullscreen, Stabiliser: a.stabiliser.Enabled, Drawn: drawn,
 		Paused: a.sim.lp.Paused(), TimeScale: a.sim.lp.TimeScale(), Interp: a.view.Mode, CCD: w.CCD(),
 		Bodies: w.NumBodies(), Awake: w.NumAwake(), CCDHits: c.CCDHits, Tunnels: c.Tunnels,
-		TeleportsDetected: a.sim.teleports().Count(), Profile: fr.Profile,
+		CCDWallHits: fr.Counts.CCDWallHits, CCDGroundHits: fr.Counts.CCDGroundHits, CCDBodyHits: fr.Counts.CCDBodyHits,
+		Teleports: c.Teleports, UndeclaredJumps: fr.Counts.UndeclaredJumps,
+		TeleportsDetected: fr.Counts.UndeclaredJumps, Profile: fr.Profile,
 		ShotSpeed: a.sim.shotSpeed, ShotHalf: a.sim.shotHalf, CameraFly: a.cam.fly,
+		ShotNote: a.sim.cap.Note(), ShotsRefused: a.sim.cap.refused,
 	}
 }
 
@@ -96,15 +111,22 @@ type statsFile struct {
 	CCD               bool        `json:"ccd"`
 	CCDHits           uint64      `json:"ccd_hits"`
 	Tunnels           uint64      `json:"tunnels"`
-	TeleportsDetected uint64      `json:"teleports_detected"`
+	TeleportsDetected uint64      `json:"teleports_detected"` // = undeclared_jumps, the name before there were two counters
 	Bodies            []statsBody `json:"bodies"`
+	// Named as in the headless report.
+	Teleports       uint64 `json:"teleports"`        // declared teleports applied
+	UndeclaredJumps uint64 `json:"undeclared_jumps"` // jumps the teleport detector caught
+	CCDWallHits     uint64 `json:"ccd_wall_hits"`    // CCD hits on static slabs but the ground
+	CCDGroundHits   uint64 `json:"ccd_ground_hits"`  // CCD hits on the scene's ground
+	CCDBodyHits     uint64 `json:"ccd_body_hits"`    // CCD hits of bullets on dynamic bodies
 }
 
 type statsBody struct {
-	Name     string     `json:"name"`
-	Center   [3]float64 `json:"center"`
-	Velocity [3]float64 `json:"velocity"`
-	Sleeping bool       `json:"sleeping"`
+	Name        string     `json:"name"`
+	Center      [3]float64 `json:"center"`
+	Orientation [4]float64 `json:"orientation"` // unit quaternion [w, x, y, z]
+	Velocity    [3]float64 `json:"velocity"`
+	Sleeping    bool       `json:"sleeping"`
 	// TeleportFlags is how many steps the teleport detector flagged this body in.
 	TeleportFlags uint64 `json:"teleport_flags,omitempty"`
 }
@@ -115,20 +137,25 @@ func (a *app) writeStats() error {
 		return nil
 	}
 	w := a.sim.world
+	counts := a.sim.sess.Counts()
 	mean := a.runStats.RunMeanSeconds()
 	out := statsFile{
 		Frames: a.frameIndex, MeanFrameSeconds: mean, P99FrameSeconds: a.runStats.Summary().P99Seconds,
 		Ticks: a.sim.sess.Tick(), DroppedSeconds: a.stats.DroppedTotal,
 		Scene: a.sim.sc.Name, TargetHz: a.pacer.Hz(), VSync: a.vsync, Interp: a.view.Mode.String(),
 		CCD: w.CCD(), CCDHits: w.Counters().CCDHits, Tunnels: w.Counters().Tunnels,
-		TeleportsDetected: a.sim.teleports().Count(), Bodies: []statsBody{},
+		TeleportsDetected: counts.UndeclaredJumps, Bodies: []statsBody{},
+		Teleports: w.Counters().Teleports, UndeclaredJumps: counts.UndeclaredJumps,
+		CCDWallHits: counts.CCDWallHits, CCDGroundHits: counts.CCDGroundHits, CCDBodyHits: counts.CCDBodyHits,
 	}
 	if mean > 0 {
 		out.DisplayHzMeasured = 1 / mean
 	}
 	for i := 0; i < w.NumBodies(); i++ {
 		b := w.Body(i)
-		out.Bodies = append(out.Bodies, statsBody{Name: b.Name, Center: b.Curr.Center, Velocity: b.Velocity,
+		q := b.Curr.Orientation
+		out.Bodies = append(out.Bodies, statsBody{Name: b.Name, Center: b.Curr.Center,
+			Orientation: [4]float64{q.W, q.V[0], q.V[1], q.V[2]}, Velocity: b.Velocity,
 			Sleeping: b.Sleeping, TeleportFlags: a.sim.teleports().Flagged(i)})
 	}
 	data, err := json.MarshalIndent(out, "", "  ")

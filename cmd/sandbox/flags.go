@@ -38,6 +38,7 @@ type options struct {
 	fireAtFrame int
 	windowW     int // -window-size, screen coordinates; 0 = 1280 x 720
 	windowH     int
+	framesFrom  string // -frames-from FILE: a trace whose frame seconds are the window's clock
 
 	set map[string]bool // flags given on the command line
 }
@@ -46,7 +47,7 @@ type options struct {
 // a mistake worth one clear line rather than silence.
 var (
 	headlessOnly = []string{"jitter", "hitch-every", "hitch-seconds", "seed", "seconds", "ticks", "report"}
-	windowOnly   = []string{"vsync", "frames", "screenshot", "stats", "fire-at-frame", "window-size"}
+	windowOnly   = []string{"vsync", "frames", "screenshot", "stats", "fire-at-frame", "window-size", "frames-from"}
 )
 
 // The window's frame pacer holds -display-hz between these rates (or does
@@ -95,6 +96,7 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	fs.StringVar(&o.stats, "stats", "", "window: write frame statistics JSON here (- = stdout)")
 	fs.IntVar(&o.fireAtFrame, "fire-at-frame", -1, "window: fire one shot from the camera at this frame (-1 = never)")
 	fs.StringVar(windowSize, "window-size", "1280x720", "window: size WxH in screen coordinates")
+	fs.StringVar(&o.framesFrom, "frames-from", "", "window: take each frame's seconds from this -trace file (window or headless) instead of the clock; the run ends with its last frame")
 	return fs
 }
 

@@ -26,6 +26,7 @@ func FuzzFlags(f *testing.F) {
 		"-headless\n-ticks\n100000000\n-display-hz\n0.1\n-hitch-every\n3\n-hitch-seconds\n60",
 		"-headless\n-seconds\n1e6\n-jitter\n0.99\n-scene\ngauntlet\n-interp\noff",
 		"-display-hz\n1e-9",
+		"-frames-from\nt.jsonl\n-trace\nt.jsonl",
 		"-frames\n100\n-stats\ns.json\n-screenshot\ns.png\n-window-size\n640x480",
 		"-stats\n.\n-display-hz\n144",
 		"-list-scenes",

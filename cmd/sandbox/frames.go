@@ -148,13 +148,9 @@ func runFrames(args []string, stdout, _ io.Writer) error {
 	// Every input is read and checked before the folder is touched.
 	var traces []namedTrace
 	if f.trace != "" {
-		data, err := safeio.ReadRegular(f.trace, maxTraceBytes)
+		frames, err := readTraceFile("-trace", f.trace)
 		if err != nil {
-			return usagef("-trace %q: %v", f.trace, err)
-		}
-		frames, err := frametrace.Parse(data)
-		if err != nil {
-			return usagef("-trace %q: %v", f.trace, err)
+			return err
 		}
 		traces = append(traces, namedTrace{traceName(f.trace), f.trace, frames})
 	}

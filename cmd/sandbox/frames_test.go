@@ -76,8 +76,7 @@ func TestFramesSynthetic(t *testing.T) {
 // reads it back: frames, ticks, dropped time and the physics state after the
 // run agree with the run's report (the same frame seconds through the same
 // loop and scene).
-// (Reading a window run's trace needs the window -trace that the session
-// work adds; not covered here.)
+// (A window run's trace: TestWindowTraceReadByFrames.)
 func TestFramesReadsHeadlessTrace(t *testing.T) {
 	dir := t.TempDir()
 	trace, rep := filepath.Join(dir, "run.jsonl"), filepath.Join(dir, "r.json")

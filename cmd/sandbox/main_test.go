@@ -101,6 +101,9 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-window-size", "640x480x2"}, []string{"-window-size"}},
 		{[]string{"-headless", "-window-size", "640x480"}, []string{"-window-size"}},
 		{[]string{"stray"}, []string{"stray"}},
+		{[]string{"-headless", "-frames-from", "t.jsonl", "-ticks", "5"}, []string{"-frames-from"}},
+		{[]string{"-frames-from", "/no/such/trace.jsonl"}, []string{"-frames-from", "/no/such/trace.jsonl"}},
+		{[]string{"-frames-from", "/dev/null"}, []string{"-frames-from", "/dev/null"}}, // not a regular file
 	}
 	for _, c := range cases {
 		wantUsageError(t, c.args, c.names...)
@@ -297,3 +300,13 @@ func TestCCDFlagHelpClaimsNoDefault(t *testing.T) {
 
 // needDisplay skips a window test without a display (see testenv).
 func needDisplay(t testing.TB) { t.Helper(); testenv.NeedDisplay(t) }
+
+// A -frames-from file that is not a trace is refused before the window
+// opens, naming the flag, the file and the line.
+func TestFramesFromBadTrace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.jsonl")
+	if err := os.WriteFile(path, []byte("{\"frame_seconds\": 0.016}\n{\"frame\": 2}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantUsageError(t, []string{"-frames-from", path}, "-frames-from", "bad.jsonl", "line 2")
+}

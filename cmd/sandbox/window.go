@@ -40,10 +40,18 @@ type windowOptions struct {
 	Record *recordOutput
 	Replay *session.Replay
 	Trace  *safeio.File
+	// FramesFrom (-frames-from) are the frame seconds of a recorded trace:
+	// frame i hands the simulation FramesFrom[i] instead of the measured
+	// time. Frames is at most len(FramesFrom).
+	FramesFrom []float64
 	// frameSeconds, when > 0 (tests), is handed to the simulation every
 	// frame instead of the measured frame time, so that a run is driven by
 	// its frame count rather than by the wall clock.
 	frameSeconds float64
+	// ignoreTeleportFlags (tests) has the teleport detector judge declared
+	// teleports as undeclared (session.Options.IgnoreTeleportFlags), so
+	// that the marking of caught bodies can be seen with a built-in scene.
+	ignoreTeleportFlags bool
 	// Interrupted, when set, is asked once per frame; true ends the run
 	// before that frame, without writing -stats or -screenshot (SIGINT,
 	// SIGTERM).

@@ -34,6 +34,7 @@ type windowOptions struct {
 	Record        *recordOutput
 	Replay        *session.Replay
 	Trace         *safeio.File
+	FramesFrom    []float64
 	Interrupted   func() bool
 }
 

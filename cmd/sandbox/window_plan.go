@@ -12,6 +12,7 @@ func planWindow(o *options) (windowOptions, error) {
 	var files fileList
 	files.scene("-scene", o.scene)
 	files.input("-replay", o.replay)
+	files.input("-frames-from", o.framesFrom)
 	files.output("-stats", o.stats)
 	files.output("-screenshot", o.screenshot)
 	files.output("-trace", o.trace)
@@ -23,6 +24,16 @@ func planWindow(o *options) (windowOptions, error) {
 		Scene: sc, DisplayHz: o.displayHz, VSync: o.vsync, CCD: sc.CCD, Interp: o.interp,
 		Frames: o.frames, Screenshot: o.screenshot, Stats: o.stats, FireAtFrame: o.fireAtFrame,
 		Width: o.windowW, Height: o.windowH,
+	}
+	if o.framesFrom != "" {
+		if wo.FramesFrom, err = readTraceFile("-frames-from", o.framesFrom); err != nil {
+			return windowOptions{}, err
+		}
+		// The run ends with the trace's last frame (or at -frames, if sooner):
+		// -stats and -screenshot are written then, as at -frames N.
+		if wo.Frames == 0 || wo.Frames > len(wo.FramesFrom) {
+			wo.Frames = len(wo.FramesFrom)
+		}
 	}
 	// Last, since it opens -trace and -record (temporary files of the
 	// program's own, discarded if the window never runs).

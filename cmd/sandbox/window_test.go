@@ -101,8 +101,17 @@ func TestWindowRangeShot(t *testing.T) {
 		t.Fatalf("stats: frames %d ticks %d tunnels %d ccd hits %d; want 75 frames, exactly 150 ticks, no tunnel, CCD hits",
 			s.Frames, s.Ticks, s.Tunnels, s.CCDHits)
 	}
+	// The split of the CCD hits: the 1 mm wall is hit; the parts add up.
+	if s.CCDWallHits == 0 || s.CCDWallHits+s.CCDGroundHits+s.CCDBodyHits != s.CCDHits {
+		t.Errorf("stats: ccd_hits %d, wall %d + ground %d + body %d: want wall hits and the parts adding up",
+			s.CCDHits, s.CCDWallHits, s.CCDGroundHits, s.CCDBodyHits)
+	}
 	var found, fired bool
 	for _, b := range s.Bodies {
+		q := b.Orientation
+		if n := q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]; math.Abs(n-1) > 1e-9 {
+			t.Errorf("stats: %s orientation %v is not a unit quaternion", b.Name, q)
+		}
 		switch b.Name {
 		case "shot-1mm":
 			found = true

@@ -10,6 +10,7 @@ import (
 
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
+	"sandbox/engine/session"
 )
 
 // Report is the -report JSON object of the headless-run contract. Fields
@@ -39,7 +40,17 @@ type Report struct {
 	DisplaySeconds float64 `json:"display_seconds"` // simulated display time the run covered
 	PhysicsSeconds float64 `json:"physics_seconds"` // ticks x step
 	ContactsBegun  uint64  `json:"contacts_begun"`  // contact pairs that began touching
-	Teleports      uint64  `json:"teleports"`       // teleports applied
+	Teleports      uint64  `json:"teleports"`       // declared teleports applied (scripted or replayed inputs)
+	// UndeclaredJumps counts, per body and step, the jumps further than a
+	// body's speed allows that no teleport declared (frames.TeleportDetector):
+	// 0 unless the physics misbehaved.
+	UndeclaredJumps uint64 `json:"undeclared_jumps"`
+	// CCD hits split by what was hit (together, ccd_hits): the scene's
+	// ground (scene.GroundStatic, the widest horizontal slab), every other
+	// static slab, and dynamic bodies hit by bullets.
+	CCDGroundHits uint64 `json:"ccd_ground_hits"`
+	CCDWallHits   uint64 `json:"ccd_wall_hits"`
+	CCDBodyHits   uint64 `json:"ccd_body_hits"`
 }
 
 // BodyReport is one body's state after the last tick.
@@ -56,27 +67,32 @@ type BodyReport struct {
 func vec3(v mgl64.Vec3) [3]float64  { return [3]float64(v) }
 func quat4(q mgl64.Quat) [4]float64 { return [4]float64{q.W, q.V[0], q.V[1], q.V[2]} }
 
-// newReport fills in everything the world and the options know.
-func newReport(o Options, w *physics.World, cfg loop.Config) *Report {
+// newReport fills in everything the world, the session's counts and the
+// options know.
+func newReport(o Options, w *physics.World, counts session.Counts, cfg loop.Config) *Report {
 	c := w.Counters()
 	rep := &Report{
-		Scene:          o.Scene.Name,
-		PhysicsHz:      1 / cfg.StepSeconds,
-		DisplayHz:      o.Display.Hz,
-		Ticks:          w.Tick(),
-		StateHash:      fmt.Sprintf("%016x", w.StateHash()),
-		CCDHits:        c.CCDHits,
-		Tunnels:        c.Tunnels,
-		Jitter:         o.Display.Jitter,
-		HitchEvery:     o.Display.HitchEvery,
-		HitchSeconds:   o.Display.HitchSeconds,
-		Seed:           o.Display.Seed,
-		CCD:            w.CCD(),
-		Interp:         o.Interp.String(),
-		PhysicsSeconds: float64(w.Tick()) * cfg.StepSeconds,
-		ContactsBegun:  c.ContactsBegun,
-		Teleports:      c.Teleports,
-		Bodies:         make([]BodyReport, w.NumBodies()),
+		Scene:           o.Scene.Name,
+		PhysicsHz:       1 / cfg.StepSeconds,
+		DisplayHz:       o.Display.Hz,
+		Ticks:           w.Tick(),
+		StateHash:       fmt.Sprintf("%016x", w.StateHash()),
+		CCDHits:         c.CCDHits,
+		Tunnels:         c.Tunnels,
+		Jitter:          o.Display.Jitter,
+		HitchEvery:      o.Display.HitchEvery,
+		HitchSeconds:    o.Display.HitchSeconds,
+		Seed:            o.Display.Seed,
+		CCD:             w.CCD(),
+		Interp:          o.Interp.String(),
+		PhysicsSeconds:  float64(w.Tick()) * cfg.StepSeconds,
+		ContactsBegun:   c.ContactsBegun,
+		Teleports:       c.Teleports,
+		UndeclaredJumps: counts.UndeclaredJumps,
+		CCDGroundHits:   counts.CCDGroundHits,
+		CCDWallHits:     counts.CCDWallHits,
+		CCDBodyHits:     counts.CCDBodyHits,
+		Bodies:          make([]BodyReport, w.NumBodies()),
 	}
 	if o.Scene.PhysicsHz > 0 {
 		rep.PhysicsHz = o.Scene.PhysicsHz

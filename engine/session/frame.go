@@ -35,6 +35,8 @@ type Frame struct {
 	// further than their speed allows without the teleport flag.
 	Undeclared  []Undeclared
 	Checkpoints []Checkpoint // state hashes at the checkpoint ticks reached in this frame
+	// Counts are the session's running counts after the frame (Session.Counts).
+	Counts Counts
 	// Rewound is set (HasRewound) when this frame's first step continued
 	// from a tick the session had been rewound to.
 	Rewound    Rewound

@@ -23,6 +23,9 @@ const minRewindTicks = 60
 // allocates nothing.
 type Rewind struct {
 	slots []physics.Snapshot // ring; slot of tick t is t % len(slots)
+	// counts[i] are the session's Counts with slots[i]: they go back with
+	// the world on a rewind, as the physics counters in the snapshot do.
+	counts []Counts
 	// oldest and newest are the ticks whose states the ring holds; newest
 	// is the furthest the session has run on the current branch.
 	oldest, newest uint64
@@ -45,10 +48,11 @@ func (s *Session) EnableRewind(ticks int) {
 	if ticks < 1 {
 		ticks = 1
 	}
-	r := &Rewind{slots: make([]physics.Snapshot, ticks+1)}
+	r := &Rewind{slots: make([]physics.Snapshot, ticks+1), counts: make([]Counts, ticks+1)}
 	t := s.world.Tick()
 	r.oldest, r.newest = t, t
 	s.world.SnapshotInto(r.slot(t))
+	r.counts[r.index(t)] = s.counts
 	s.rewind = r
 }
 
@@ -56,11 +60,15 @@ func (s *Session) EnableRewind(ticks int) {
 // stepSeconds: RewindSeconds of physics.
 func RewindTicks(stepSeconds float64) int { return int(math.Ceil(RewindSeconds / stepSeconds)) }
 
-func (r *Rewind) slot(t uint64) *physics.Snapshot { return &r.slots[t%uint64(len(r.slots))] }
+func (r *Rewind) slot(t uint64) *physics.Snapshot { return &r.slots[r.index(t)] }
 
-// save is called after every step with the world at its new tick.
-func (r *Rewind) save(w *physics.World) {
+func (r *Rewind) index(t uint64) int { return int(t % uint64(len(r.slots))) }
+
+// save is called after every step with the world at its new tick and the
+// session's counts.
+func (r *Rewind) save(w *physics.World, c Counts) {
 	t := w.Tick()
+	r.counts[r.index(t)] = c
 	r.newest = t
 	if t-r.oldest >= uint64(len(r.slots)) {
 		r.oldest = t - uint64(len(r.slots)) + 1
@@ -88,14 +96,15 @@ func (r *Rewind) fit(perSlot int) {
 		return
 	}
 	keep = max(keep, minRewindTicks+1)
-	old := r.slots
-	r.slots = make([]physics.Snapshot, keep)
+	old, oldCounts := r.slots, r.counts
+	r.slots, r.counts = make([]physics.Snapshot, keep), make([]Counts, keep)
 	lo := r.oldest
 	if r.newest-lo >= uint64(keep) {
 		lo = r.newest - uint64(keep) + 1
 	}
 	for t := lo; t <= r.newest; t++ {
 		r.slots[t%uint64(keep)] = old[t%uint64(len(old))]
+		r.counts[t%uint64(keep)] = oldCounts[t%uint64(len(old))]
 	}
 	r.oldest = lo
 }
@@ -136,6 +145,7 @@ func (s *Session) SeekTick(t uint64) error {
 		r.rewound, r.from = true, s.world.Tick()
 	}
 	s.world.Restore(r.slot(t))
+	s.counts = r.counts[r.index(t)]
 	s.pending = s.pending[:0]
 	if t == r.from {
 		r.rewound = false // back where it was: nothing was undone

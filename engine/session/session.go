@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"sandbox/engine/frames"
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
@@ -33,6 +35,12 @@ type Options struct {
 	// step (Frame.Undeclared): the window marks such bodies. Off, it costs
 	// nothing, which headless runs of big scenes prefer.
 	DetectTeleports bool
+	// IgnoreTeleportFlags makes the detector judge declared teleports too,
+	// from where the body was before the teleport, as if the physics had
+	// not flagged them: what a renderer without the flag would blend
+	// across (compare's "flag ignored" column; the window's marking test).
+	// It never affects state.
+	IgnoreTeleportFlags bool
 }
 
 // Session is one running simulation. It is not safe for concurrent use.
@@ -52,10 +60,14 @@ type Session struct {
 
 	teleports *frames.TeleportDetector
 	detect    bool
+	noFlags   bool    // Options.IgnoreTeleportFlags
 	rewind    *Rewind // nil unless EnableRewind
 	observer  func(*physics.World)
 
 	prints bool // fingerprint every body at each checkpoint (recording, replay)
+
+	ground physics.StaticID // the scene's ground (NoStatic-1 when it has none)
+	counts Counts
 
 	frame  Frame
 	stepFn func(uint64) bool // s.step bound once: a method value per frame would allocate
@@ -78,6 +90,12 @@ func New(o Options) (*Session, error) {
 		sc: o.Scene, world: w, loop: lp, script: o.Scene.NewScript(w),
 		clock: o.Clock, dt: lp.Config().StepSeconds, stopAt: o.StopTick,
 		teleports: frames.NewTeleportDetector(), detect: o.DetectTeleports,
+		noFlags: o.IgnoreTeleportFlags,
+	}
+	s.ground = physics.StaticID(o.Scene.GroundStatic())
+	if s.ground < 0 {
+		// Below NoStatic, so that no hit (a body hit has NoStatic) is on it.
+		s.ground = physics.NoStatic - 1
 	}
 	s.stepFn = s.step
 	return s, nil
@@ -153,6 +171,7 @@ func (s *Session) Advance(frameSeconds float64) (*Frame, error) {
 	f.reset()
 	f.FirstTick = s.world.Tick()
 	lf, err := s.loop.Advance(frameSeconds, s.stepFn)
+	f.Counts = s.counts
 	if err != nil {
 		return f, err
 	}
@@ -203,6 +222,7 @@ func (s *Session) step(uint64) bool {
 	f.StepNanos = append(f.StepNanos, ns)
 	f.addProfile(s.world.Profile())
 	f.collect(s.world)
+	s.countHits(s.world.Events().CCDHits)
 	if s.detect {
 		s.detectTeleports()
 	}
@@ -218,7 +238,7 @@ func (s *Session) step(uint64) bool {
 		f.Checkpoints = append(f.Checkpoints, cp)
 	}
 	if s.rewind != nil {
-		s.rewind.save(s.world)
+		s.rewind.save(s.world, s.counts)
 	}
 	if s.observer != nil {
 		s.observer(s.world)
@@ -243,9 +263,28 @@ func (s *Session) detectTeleports() {
 	f := &s.frame
 	for i := 0; i < s.world.NumBodies(); i++ {
 		b := s.world.Body(i)
-		if s.teleports.Check(i, b.Prev.Center, b.Curr.Center, b.Prev.Orientation, b.Curr.Orientation,
-			b.Velocity, b.AngularVelocity, b.Teleported, s.dt) {
+		prev := b.Prev.Center
+		if b.Teleported && s.noFlags {
+			prev = s.teleportedFrom(i, prev)
+		}
+		if s.teleports.Check(i, prev, b.Curr.Center, b.Prev.Orientation, b.Curr.Orientation,
+			b.Velocity, b.AngularVelocity, b.Teleported && !s.noFlags, s.dt) {
 			f.Undeclared = append(f.Undeclared, Undeclared{Tick: s.world.Tick(), Body: i})
+			s.counts.UndeclaredJumps++
 		}
 	}
+}
+
+// teleportedFrom is where body i was before the last step's teleport (the
+// physics moved its Prev to the target, so that nothing is drawn between):
+// with the flag ignored, the detector judges the jump from there. def is
+// returned when the step teleported no such body.
+func (s *Session) teleportedFrom(i int, def mgl64.Vec3) mgl64.Vec3 {
+	id := s.world.ID(i)
+	for _, e := range s.world.Events().Teleports {
+		if e.Body == id {
+			def = e.From
+		}
+	}
+	return def
 }

@@ -1,0 +1,22 @@
+package main
+
+import (
+	"sandbox/engine/frametrace"
+	"sandbox/internal/safeio"
+)
+
+// readTraceFile reads the frame seconds of a -trace file (the headless or
+// the window's), for `frames -trace` and the window's -frames-from: a
+// regular file of at most maxTraceBytes, every line checked. Errors are
+// usage errors naming the flag, the file and the line.
+func readTraceFile(flag, path string) ([]float64, error) {
+	data, err := safeio.ReadRegular(path, maxTraceBytes)
+	if err != nil {
+		return nil, usagef("%s %q: %v", flag, path, err)
+	}
+	frames, err := frametrace.Parse(data)
+	if err != nil {
+		return nil, usagef("%s %q: %v", flag, path, err)
+	}
+	return frames, nil
+}
