@@ -15,9 +15,8 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"strconv"
-	"strings"
-	"unicode"
+
+	"sandbox/internal/oneline"
 )
 
 func init() {
@@ -91,25 +90,5 @@ func dispatch(o *options, stdout io.Writer) error {
 	}
 }
 
-// oneLine keeps an error message to the one line the contract promises,
-// and keeps the terminal from obeying what a file name or a flag holds:
-// line breaks and every other control character (ESC, BEL) are escaped as
-// in a Go string.
-func oneLine(s string) string {
-	if !strings.ContainsFunc(s, unprintable) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if unprintable(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// unprintable is a rune a terminal would not print as itself.
-func unprintable(r rune) bool { return r != ' ' && !unicode.IsPrint(r) }
+// oneLine keeps a message to one printable line (internal/oneline).
+func oneLine(s string) string { return oneline.Escape(s) }

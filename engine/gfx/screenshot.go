@@ -42,24 +42,19 @@ func ReadPixels(width, height int) (*image.RGBA, error) {
 // temporary file beside path that replaces it only once complete, so a run
 // killed mid-write never leaves a truncated PNG over a good one.
 func SavePNG(path string, img image.Image) error {
-	f, err := safeio.Create(path)
-	if err != nil {
-		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
-	}
-	defer f.Abort()
-	if err := png.Encode(f, img); err != nil {
-		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
-	}
-	if err := f.Commit(); err != nil {
-		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
-	}
-	return nil
+	return writePNG(path, img, (*safeio.File).Commit)
 }
 
 // SaveNewPNG writes img to path as PNG, a file that must not exist yet: an
 // existing file of that name is left alone and reported, never overwritten,
 // and a write cut short leaves no truncated PNG (safeio.File.CommitNew).
 func SaveNewPNG(path string, img image.Image) error {
+	return writePNG(path, img, (*safeio.File).CommitNew)
+}
+
+// writePNG encodes img into a temporary file beside path and hands it to
+// commit.
+func writePNG(path string, img image.Image, commit func(*safeio.File) error) error {
 	f, err := safeio.Create(path)
 	if err != nil {
 		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
@@ -68,7 +63,7 @@ func SaveNewPNG(path string, img image.Image) error {
 	if err := png.Encode(f, img); err != nil {
 		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
 	}
-	if err := f.CommitNew(); err != nil {
+	if err := commit(f); err != nil {
 		return fmt.Errorf("gfx: screenshot %q: %w", path, err)
 	}
 	return nil

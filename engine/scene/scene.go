@@ -11,14 +11,13 @@
 package scene
 
 import (
-	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
+	"sandbox/internal/oneline"
 )
 
 // Version is the scene format version this package reads.
@@ -131,24 +130,5 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// oneLine escapes line breaks and every other control character (ESC, BEL:
-// a file name can hold them, and the terminal would obey them), so that a
-// message always fits one line and prints as written.
-func oneLine(s string) string {
-	if !strings.ContainsFunc(s, unsafeRune) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if unsafeRune(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// unsafeRune is a rune a terminal would not print as itself.
-func unsafeRune(r rune) bool { return r != ' ' && !unicode.IsPrint(r) }
+// oneLine keeps a message to one printable line (internal/oneline).
+func oneLine(s string) string { return oneline.Escape(s) }
