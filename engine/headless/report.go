@@ -40,6 +40,9 @@ type Report struct {
 	PhysicsSeconds float64 `json:"physics_seconds"` // ticks x step
 	ContactsBegun  uint64  `json:"contacts_begun"`  // contact pairs that began touching
 	Teleports      uint64  `json:"teleports"`       // teleports applied
+	// Embedded counts the times a body's centre ended a step inside a static
+	// slab, once per (body, slab) stay however long it lasts.
+	Embedded uint64 `json:"embedded"`
 }
 
 // BodyReport is one body's state after the last tick.
@@ -76,6 +79,7 @@ func newReport(o Options, w *physics.World, cfg loop.Config) *Report {
 		PhysicsSeconds: float64(w.Tick()) * cfg.StepSeconds,
 		ContactsBegun:  c.ContactsBegun,
 		Teleports:      c.Teleports,
+		Embedded:       c.Embedded,
 		Bodies:         make([]BodyReport, w.NumBodies()),
 	}
 	if o.Scene.PhysicsHz > 0 {

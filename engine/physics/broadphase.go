@@ -107,7 +107,6 @@ func (w *World) updatePairs(dt float64) {
 	bp.margin = growF(bp.margin, n)
 	sc := &w.scratch
 	sc.rot = growMat(sc.rot, n)
-	sc.touched = sc.touched[:0]
 	sc.sweeps = sc.sweeps[:0]
 	bp.keys = bp.keys[:0]
 	// Bodies added since the search (shots) are handled like bodies that

@@ -220,8 +220,6 @@ func (w *World) emitContacts(old []manifold) []manifold {
 						cs.wake = append(cs.wake, m.b)
 					}
 				}
-			} else {
-				w.scratch.touched = append(w.scratch.touched, touchedPair{body: m.a, static: m.static})
 			}
 		} else if wasTouching {
 			w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))

@@ -131,7 +131,6 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 			hit.Other = w.ID(bestBody)
 		} else {
 			hit.Static = StaticID(bestStatic)
-			w.scratch.touched = append(w.scratch.touched, touchedPair{body: int32(i), static: int32(bestStatic)})
 		}
 		// A bullet catching up with a body it has just pushed (both now
 		// moving together, the body frozen at its end pose) stops there but
