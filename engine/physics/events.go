@@ -56,8 +56,10 @@ type TunnelEvent struct {
 // Counters are cumulative event counts since the world was made.
 // Embedded counts (body, slab) stays of a body's centre inside a slab at the
 // end of a step: a body that stays inside for many steps counts once.
+// Guarded counts the centres the CCD guard put back outside a slab they had
+// entered (guard.go): with CCD on, what would otherwise have been pushed in.
 type Counters struct {
-	CCDHits, Tunnels, ContactsBegun, Teleports, Embedded uint64
+	CCDHits, Tunnels, ContactsBegun, Teleports, Embedded, Guarded uint64
 }
 
 func (e *StepEvents) reset(tick uint64) {
