@@ -48,23 +48,32 @@ const (
 	// many steps, small enough that few candidates are false.
 	proxyGrowth = 0.1
 	proxyMin    = 0.02
+	// maxBodyPairs bounds the pairs one body has with other bodies in a
+	// step. A box in a stack or a pile touches a dozen others at most, but
+	// n boxes placed at one point touch each other n(n-1)/2 times: 3,000 of
+	// them made the first step ask for 4.5 GB of manifolds. With the bound,
+	// contact memory grows linearly with the bodies whatever their overlap;
+	// a crowded body takes its pairs in key order (the lowest-numbered
+	// bodies first), and picks up the others as the crowd thins out.
+	maxBodyPairs = 32
 )
 
 type broadphase struct {
-	fat     []fatBox  // fat AABB per body this step
-	proxy   []fatBox  // proxy per body: a fat box grown by proxyMargin
-	margin  []float64 // speculative reach per body, m
-	size    []float64 // largest side of the proxy per body, m
-	cells   []cellEntry
-	cellTmp []cellEntry
-	big     []int32
-	cand    []uint64 // candidate pairs (overlapping proxies), sorted
-	keys    []uint64 // this step's pairs (overlapping fat boxes), sorted
-	keyTmp  []uint64
-	fresh   []uint64 // candidates of the bodies whose proxy moved
-	merge   []uint64 // scratch for merging fresh candidates in
-	escaped []int32  // bodies whose fat box left its proxy this step
-	moved   []bool   // per body: in escaped
+	fat       []fatBox  // fat AABB per body this step
+	proxy     []fatBox  // proxy per body: a fat box grown by proxyMargin
+	margin    []float64 // speculative reach per body, m
+	pairCount []int32   // body-body pairs kept per body this step (maxBodyPairs)
+	size      []float64 // largest side of the proxy per body, m
+	cells     []cellEntry
+	cellTmp   []cellEntry
+	big       []int32
+	cand      []uint64 // candidate pairs (overlapping proxies), sorted
+	keys      []uint64 // this step's pairs (overlapping fat boxes), sorted
+	keyTmp    []uint64
+	fresh     []uint64 // candidates of the bodies whose proxy moved
+	merge     []uint64 // scratch for merging fresh candidates in
+	escaped   []int32  // bodies whose fat box left its proxy this step
+	moved     []bool   // per body: in escaped
 
 	// What the candidates were found for; a change forces a new search.
 	nBodies, nStatics int
@@ -148,7 +157,10 @@ func (w *World) updatePairs(dt float64) {
 	case len(bp.escaped) > 0:
 		w.moveProxies()
 	}
-	// The exact test on every candidate, in key order.
+	// The exact test on every candidate, in key order. A body keeps at
+	// most maxBodyPairs pairs with other bodies (see there).
+	bp.pairCount = growI32(bp.pairCount, n)
+	clear(bp.pairCount)
 	for _, key := range bp.cand {
 		a := int(key >> 32)
 		tag := uint32(key)
@@ -161,7 +173,10 @@ func (w *World) updatePairs(dt float64) {
 			continue
 		}
 		b := int(tag &^ pairBodyBit)
-		if w.bodies[a].flags&w.bodies[b].flags&flagSleeping == 0 && A.overlaps(&bp.fat[b]) {
+		if w.bodies[a].flags&w.bodies[b].flags&flagSleeping == 0 && A.overlaps(&bp.fat[b]) &&
+			bp.pairCount[a] < maxBodyPairs && bp.pairCount[b] < maxBodyPairs {
+			bp.pairCount[a]++
+			bp.pairCount[b]++
 			bp.keys = append(bp.keys, key)
 		}
 	}
