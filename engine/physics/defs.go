@@ -93,13 +93,43 @@ type StaticDef struct {
 	Min, Max mgl64.Vec3
 }
 
+// Physical limits of the values a world accepts. Beyond them float64 loses
+// the precision the solver and the continuous collision need (a body at
+// 1e308 m overflowed at tick 60; one at 1e308 m/s ended at 1e307 m/s), so
+// definitions outside them are refused with an error naming the field.
+const (
+	// MaxCoordinate bounds every component of a body's centre and of a
+	// static slab's corners, m.
+	MaxCoordinate = 1e6
+	// MaxSpeed bounds the length of a body's velocity, m/s.
+	MaxSpeed = 1e5
+	// MaxSpin bounds the length of a body's angular velocity, rad/s.
+	MaxSpin = 1e4
+	// MaxGravity bounds the length of WorldDef.Gravity, m/s^2.
+	MaxGravity = 1e4
+)
+
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// withinBox reports whether every component of v is finite and at most lim
+// in magnitude.
+func withinBox(v mgl64.Vec3, lim float64) bool {
+	return math.Abs(v[0]) <= lim && math.Abs(v[1]) <= lim && math.Abs(v[2]) <= lim
+}
+
+// withinLen reports whether v is finite and no longer than lim.
+func withinLen(v mgl64.Vec3, lim float64) bool {
+	return withinBox(v, lim) && v.Len() <= lim
+}
 
 func finiteVec(v mgl64.Vec3) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
 
 func (d *WorldDef) validate() error {
 	if !finiteVec(d.Gravity) {
 		return fmt.Errorf("physics: WorldDef.Gravity %v is not finite", d.Gravity)
+	}
+	if !withinLen(d.Gravity, MaxGravity) {
+		return fmt.Errorf("physics: WorldDef.Gravity %v is longer than %g m/s^2", d.Gravity, float64(MaxGravity))
 	}
 	if d.SolverIterations < 1 || d.SolverIterations > 64 {
 		return fmt.Errorf("physics: WorldDef.SolverIterations %d out of range 1..64", d.SolverIterations)
@@ -121,6 +151,9 @@ func (d BodyDef) validate() (BodyDef, error) {
 	if !finiteVec(d.Center) {
 		return bad("Center", d.Center, "is not finite")
 	}
+	if !withinBox(d.Center, MaxCoordinate) {
+		return bad("Center", d.Center, fmt.Sprintf("has a component beyond %g m", float64(MaxCoordinate)))
+	}
 	for i := 0; i < 3; i++ {
 		if !(d.Half[i] > 0) || !finite(d.Half[i]) {
 			return bad("Half", d.Half, "must be finite and > 0 on every axis")
@@ -141,8 +174,14 @@ func (d BodyDef) validate() (BodyDef, error) {
 	if !finiteVec(d.Velocity) {
 		return bad("Velocity", d.Velocity, "is not finite")
 	}
+	if !withinLen(d.Velocity, MaxSpeed) {
+		return bad("Velocity", d.Velocity, fmt.Sprintf("is faster than %g m/s", float64(MaxSpeed)))
+	}
 	if !finiteVec(d.AngularVelocity) {
 		return bad("AngularVelocity", d.AngularVelocity, "is not finite")
+	}
+	if !withinLen(d.AngularVelocity, MaxSpin) {
+		return bad("AngularVelocity", d.AngularVelocity, fmt.Sprintf("spins faster than %g rad/s", float64(MaxSpin)))
 	}
 	if !(d.Mass > 0) || !finite(d.Mass) {
 		return bad("Mass", d.Mass, "must be finite and > 0")
@@ -168,6 +207,9 @@ func (d BodyDef) validate() (BodyDef, error) {
 func (d *StaticDef) validate() error {
 	if !finiteVec(d.Min) || !finiteVec(d.Max) {
 		return fmt.Errorf("physics: static %q: Min %v / Max %v not finite", d.Name, d.Min, d.Max)
+	}
+	if !withinBox(d.Min, MaxCoordinate) || !withinBox(d.Max, MaxCoordinate) {
+		return fmt.Errorf("physics: static %q: Min %v / Max %v has a component beyond %g m", d.Name, d.Min, d.Max, float64(MaxCoordinate))
 	}
 	for i := 0; i < 3; i++ {
 		if !(d.Min[i] < d.Max[i]) {

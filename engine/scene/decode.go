@@ -175,6 +175,27 @@ func (d *decoder) vec3(path string, n *jnode) mgl64.Vec3 {
 	return mgl64.Vec3{v[0], v[1], v[2]}
 }
 
+// position reads a point whose every component is within
+// physics.MaxCoordinate.
+func (d *decoder) position(path string, n *jnode) mgl64.Vec3 {
+	v := d.vec3(path, n)
+	for _, x := range v {
+		if !(math.Abs(x) <= physics.MaxCoordinate) {
+			d.fail(path, n, "every component must be within +-%g m", float64(physics.MaxCoordinate))
+		}
+	}
+	return v
+}
+
+// bounded reads a vector no longer than lim (unit names what it is).
+func (d *decoder) bounded(path string, n *jnode, lim float64, unit string) mgl64.Vec3 {
+	v := d.vec3(path, n)
+	if !(v.Len() <= lim) {
+		d.fail(path, n, "must be no longer than %g %s", lim, unit)
+	}
+	return v
+}
+
 // quat reads [w, x, y, z] and normalises it; the zero quaternion has no
 // direction and is refused.
 func (d *decoder) quat(path string, n *jnode) mgl64.Quat {
@@ -267,7 +288,7 @@ func (d *decoder) scene(root *jnode) *Scene {
 		s.MaxFrameSeconds = d.nonNegative(p, n, " s (0 = no clamp)")
 	}
 	if p, n := o.get("gravity"); n != nil {
-		s.Gravity = d.vec3(p, n)
+		s.Gravity = d.bounded(p, n, physics.MaxGravity, "m/s^2")
 	}
 	if p, n := o.get("ccd"); n != nil {
 		s.CCD = d.boolean(p, n)
@@ -305,9 +326,9 @@ func (d *decoder) static(path string, n *jnode) physics.StaticDef {
 	p, v := o.must("name")
 	st.Name = d.name(p, v, nameInfo{kind: "static"})
 	pMin, vMin := o.must("min")
-	st.Min = d.vec3(pMin, vMin)
+	st.Min = d.position(pMin, vMin)
 	p, v = o.must("max")
-	st.Max = d.vec3(p, v)
+	st.Max = d.position(p, v)
 	for axis := 0; axis < 3; axis++ {
 		if !(st.Min[axis] < st.Max[axis]) {
 			d.fail(p, v, "must be above min %s on every axis (%c: %v <= %v)", render(vMin), "xyz"[axis], st.Max[axis], st.Min[axis])
@@ -325,12 +346,12 @@ func (d *decoder) body(path string, n *jnode) physics.BodyDef {
 	p, v := o.must("name")
 	b.Name = d.name(p, v, nameInfo{kind: "body"})
 	p, v = o.must("center")
-	b.Center = d.vec3(p, v)
+	b.Center = d.position(p, v)
 	if p, v := o.get("velocity"); v != nil {
-		b.Velocity = d.vec3(p, v)
+		b.Velocity = d.bounded(p, v, physics.MaxSpeed, "m/s")
 	}
 	if p, v := o.get("angular_velocity"); v != nil {
-		b.AngularVelocity = d.vec3(p, v)
+		b.AngularVelocity = d.bounded(p, v, physics.MaxSpin, "rad/s")
 	}
 	d.boxFields(o, &b)
 	return b
