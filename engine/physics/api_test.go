@@ -313,3 +313,27 @@ func TestPhysicalLimits(t *testing.T) {
 		t.Errorf("gravity beyond MaxGravity: %v", err)
 	}
 }
+
+// Issue 12, part 4: the solver's settings are WorldDef fields with ranges;
+// NewWorld refuses a value outside a setting's range with its field name,
+// and accepts both ends of a closed range.
+func TestSolverSettingsValidated(t *testing.T) {
+	for _, s := range SolverSettings() {
+		def := DefaultWorldDef()
+		*s.Get(&def) = s.Max * 2
+		if s.Max == 0 {
+			*s.Get(&def) = 1
+		}
+		if _, err := NewWorld(def); err == nil || !strings.Contains(err.Error(), "WorldDef."+s.Field) {
+			t.Errorf("%s = %v: error %v, want one naming WorldDef.%s", s.Key, *s.Get(&def), err, s.Field)
+		}
+		*s.Get(&def) = s.Min
+		if _, err := NewWorld(def); (err == nil) == s.MinOpen {
+			t.Errorf("%s = its minimum %v: error %v (open %v)", s.Key, s.Min, err, s.MinOpen)
+		}
+		*s.Get(&def) = s.Max
+		if _, err := NewWorld(def); err != nil {
+			t.Errorf("%s = its maximum %v: %v", s.Key, s.Max, err)
+		}
+	}
+}

@@ -39,9 +39,6 @@ const (
 	pairBodyBit     = 1 << 31
 	maxCellsPerBody = 64
 	cellCoordLimit  = 1 << 21 // cells per axis before clamping (keys pack 3 x 21 bits)
-	// specBase is the speculative margin every body gets, m: contacts are
-	// created this far before touching so resting contacts never flicker.
-	specBase = 0.005
 	// proxyMargin is how far a proxy reaches beyond its fat box, m, as a
 	// fraction proxyGrowth of the box's size but at least proxyMin: large
 	// enough that resting and slowly moving bodies keep their candidates for
@@ -135,7 +132,9 @@ func (w *World) updatePairs(dt float64) {
 		// Speculative reach: the body's own motion this step, as long as it
 		// is slow enough for discrete contacts; faster motion is the job of
 		// continuous collision (or, with CCD off, is allowed to tunnel).
-		m := specBase
+		// WorldDef.SpeculativeDistance: every body's margin, so contacts
+		// are created before touching and resting contacts never flicker.
+		m := w.def.SpeculativeDistance
 		if b.flags&flagSleeping == 0 {
 			if step := math.Sqrt(w.sb[i].v.dot(w.sb[i].v)) * dt; step <= w.ccdFraction(b)*b.minHalf {
 				m += step

@@ -11,9 +11,6 @@ import "math"
 // unchanged, so a woken stack restarts warm.
 
 const (
-	// linearSlop is the penetration left uncorrected, m. The resting
-	// position is within this of exact contact.
-	linearSlop = 0.0005
 	// touchDistance: a manifold with a point at most this far apart counts
 	// as touching for events, islands and the tunnelling oracle, m.
 	touchDistance = 0.001
@@ -292,7 +289,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	m.key, m.a, m.b, m.static, m.flags, m.count = key, int32(a), b, static, 0, 0
 	m.friction, m.restitution = friction, restitution
 	var raw rawManifold
-	collideBoxes(&A, &B, margin, static >= 0, &raw)
+	collideBoxes(&A, &B, margin, w.def.LinearSlop, static >= 0, &raw)
 	if raw.count == 0 {
 		return
 	}

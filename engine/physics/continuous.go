@@ -245,7 +245,7 @@ func (w *World) impactResponse(i, other int, point, n vec3) float64 {
 		return 0
 	}
 	e := 0.0
-	if -vn > restitutionThreshold {
+	if -vn > w.def.RestitutionThreshold {
 		e = rest
 	}
 	// Normal impulse first: it leaves the point separating at e times its

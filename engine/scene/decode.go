@@ -244,8 +244,18 @@ func (d *decoder) name(path string, n *jnode, info nameInfo) string {
 	return s
 }
 
-var sceneKeys = []string{"version", "name", "description", "physics_hz", "max_steps_per_frame",
-	"max_frame_seconds", "gravity", "ccd", "sleep", "solver_iterations", "statics", "bodies", "events"}
+var sceneKeys = append([]string{"version", "name", "description", "physics_hz", "max_steps_per_frame",
+	"max_frame_seconds", "gravity", "ccd", "sleep", "solver_iterations", "statics", "bodies", "events"},
+	solverKeys()...)
+
+// solverKeys returns the scene fields of the solver settings.
+func solverKeys() []string {
+	var keys []string
+	for _, s := range physics.SolverSettings() {
+		keys = append(keys, s.Key)
+	}
+	return keys
+}
 
 func (d *decoder) scene(root *jnode) *Scene {
 	o := d.object("", root, "a scene", sceneKeys...)
@@ -260,6 +270,7 @@ func (d *decoder) scene(root *jnode) *Scene {
 		CCD:              wd.CCD,
 		Sleep:            wd.Sleep,
 		SolverIterations: wd.SolverIterations,
+		Solver:           wd,
 	}
 	if p, n := o.get("version"); n != nil {
 		if v := d.whole(p, n, 0, math.MaxInt32); v != Version {
@@ -298,6 +309,15 @@ func (d *decoder) scene(root *jnode) *Scene {
 	}
 	if p, n := o.get("solver_iterations"); n != nil {
 		s.SolverIterations = int(d.whole(p, n, 1, 64))
+	}
+	for _, set := range physics.SolverSettings() {
+		if p, n := o.get(set.Key); n != nil {
+			x := d.number(p, n)
+			if !set.InRange(x) {
+				d.fail(p, n, "must be in %s", set.RangeText())
+			}
+			*set.Get(&s.Solver) = x
+		}
 	}
 	p, n := o.must("statics")
 	for i, it := range d.array(p, n) {

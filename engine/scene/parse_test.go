@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sandbox/engine/physics"
 )
 
 const badFile = "scenes/bad.json"
@@ -75,6 +77,13 @@ func TestParseRefuses(t *testing.T) {
 		{"zero mass", doc("", ground, bodyWith(`"mass": 0`), ""), "bodies[0].mass", "0", "> 0"},
 		{"absurdly small half extent", doc("", ground, `{"name": "box", "center": [0, 1, 0], "half": [1e-300, 1, 1]}`, ""), "bodies[0].half", "[1e-300 1 1]", "[0.0001, 10000] m"},
 		{"absurdly large half extent", doc("", ground, `{"name": "box", "center": [0, 1, 0], "half": [1, 1e9, 1]}`, ""), "bodies[0].half", "[1 1e9 1]", "[0.0001, 10000] m"},
+		// Solver settings out of range (issue 12).
+		{"zero contact hertz", doc(`"contact_hertz": 0,`, ground, box, ""), "contact_hertz", "0", "must be in (0, 1000] Hz"},
+		{"negative damping ratio", doc(`"contact_damping_ratio": -1,`, ground, box, ""), "contact_damping_ratio", "-1", "must be in [0, 100]"},
+		{"push velocity of 1e9", doc(`"max_push_velocity": 1e9,`, ground, box, ""), "max_push_velocity", "1e9", "(0, 1000] m/s"},
+		{"slop of 1 m", doc(`"linear_slop": 1,`, ground, box, ""), "linear_slop", "1", "[1e-06, 0.1] m"},
+		{"sleep speed as a string", doc(`"sleep_speed": "fast",`, ground, box, ""), "sleep_speed", `"fast"`, "number"},
+		{"ccd fraction of 2", doc(`"ccd_fraction": 2,`, ground, box, ""), "ccd_fraction", "2", "(0, 1]"},
 		// Physical limits (issue 12): positions, speeds, spins.
 		{"velocity of 1e308 m/s", doc("", ground, bodyWith(`"velocity": [1e308, 0, 0]`), ""), "bodies[0].velocity", "[1e308 0 0]", "no longer than 100000 m/s"},
 		{"just too fast", doc("", ground, bodyWith(`"velocity": [60000, 80001, 0]`), ""), "bodies[0].velocity", "[60000 80001 0]", "no longer than 100000 m/s"},
@@ -313,5 +322,32 @@ func TestDesignExample(t *testing.T) {
 	if s.Name != "range" || len(s.Statics) != 2 || len(s.Bodies) != 1 || len(s.Events) != 2 ||
 		s.Events[0].Fire.Velocity != (mgl64.Vec3{3000, 0, 0}) || s.Events[1].Teleport.Body != "crate-1" {
 		t.Fatalf("parsed %+v", s)
+	}
+}
+
+// The solver settings are optional top-level fields: absent ones keep the
+// physics defaults, present ones reach the world definition.
+func TestParseSolverSettings(t *testing.T) {
+	s, err := Parse("s.json", []byte(doc(`"contact_hertz": 30, "contact_damping_ratio": 5, "max_push_velocity": 2, "restitution_threshold": 0.5,
+		"linear_slop": 0.001, "speculative_distance": 0.02, "sleep_seconds": 1, "sleep_speed": 0.1, "ccd_fraction": 0.25,`, ground, box, "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := s.WorldDef(nil)
+	want := [...]float64{30, 5, 2, 0.5, 0.001, 0.02, 1, 0.1, 0.25}
+	got := [...]float64{def.ContactHertz, def.ContactDampingRatio, def.MaxPushVelocity, def.RestitutionThreshold,
+		def.LinearSlop, def.SpeculativeDistance, def.SleepSeconds, def.SleepSpeed, def.CCDFraction}
+	if got != want {
+		t.Errorf("settings %v, want %v", got, want)
+	}
+	plain, err := Parse("p.json", []byte(doc("", ground, box, "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, dd := plain.WorldDef(nil), physics.DefaultWorldDef()
+	for _, set := range physics.SolverSettings() {
+		if *set.Get(&d) != *set.Get(&dd) {
+			t.Errorf("%s: %v without the field, default %v", set.Key, *set.Get(&d), *set.Get(&dd))
+		}
 	}
 }
