@@ -58,12 +58,9 @@ type manifold struct {
 	friction    float64
 	restitution float64
 	// The pose of b in a's frame (for a slab: of a in the world) when the
-	// points were last computed, and the normal in the frame of the body
-	// whose face it is (refB: b's, else a's): see reuseManifold.
+	// points were last computed: see reuseManifold.
 	relP sv
 	relQ quat
-	nl   sv
-	refB bool
 	pts  [4]cachePoint
 }
 
@@ -295,12 +292,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	}
 	m.n = raw.n
 	m.count = int32(raw.count)
-	m.relP, m.relQ, m.refB = relP, relQ, raw.refB
-	if raw.refB {
-		m.nl = B.toLocal(raw.n)
-	} else {
-		m.nl = A.toLocal(raw.n)
-	}
+	m.relP, m.relQ = relP, relQ
 	for q := 0; q < raw.count; q++ {
 		rp := &raw.pts[q]
 		half := rp.n(raw.n)

@@ -45,7 +45,6 @@ type rawPoint struct {
 type rawManifold struct {
 	n     sv
 	count int
-	refB  bool // the normal is a face normal of B (else of A, or an edge pair)
 	pts   [4]rawPoint
 }
 
@@ -55,7 +54,7 @@ type rawManifold struct {
 // reference unless A's is clearly better (for slabs, whose faces do not move,
 // so the feature ids of a resting box stay the same from step to step).
 func collideBoxes(A, B *boxShape, margin, slop float64, preferB bool, m *rawManifold) {
-	m.count, m.refB = 0, false
+	m.count = 0
 	d := B.c.sub(A.c)
 	// Written out axis by axis (no loops, no modulo, every index a
 	// constant), which more than halved the cost of the test.
@@ -198,7 +197,6 @@ func collideBoxes(A, B *boxShape, margin, slop float64, preferB bool, m *rawMani
 		}
 		faceContact(B, A, iB, nRef, margin, 2*slop, m, 1<<31)
 		m.n = m.n.neg()
-		m.refB = true
 		return
 	}
 	nRef := A.ax[iA]
