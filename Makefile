@@ -37,6 +37,8 @@ bench: setup-test
 ## fuzz: a short run of every fuzz target (counts, not seconds: Go 1.26's
 ## -fuzztime with a duration can end in "context deadline exceeded", golang/go#75804)
 FUZZN ?= 20000x
+# FuzzKnockThrough steps whole piles for half a second per input: fewer runs.
+FUZZKNOCK ?= 300x
 fuzz:
 	$(GO) test ./engine/loop -run '^$$' -fuzz '^FuzzAdvance$$' -fuzztime $(FUZZN)
 	$(GO) test ./engine/scene -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZN)
@@ -46,6 +48,7 @@ fuzz:
 	$(GO) test ./engine/ccd -run '^$$' -fuzz '^FuzzSegmentCrossesBox$$' -fuzztime $(FUZZN)
 	$(GO) test ./engine/physics -run '^$$' -fuzz '^FuzzNoTunnel$$' -fuzztime $(FUZZN)
 	$(GO) test ./cmd/sandbox -run '^$$' -fuzz '^FuzzFlags$$' -fuzztime $(FUZZN)
+	$(GO) test ./engine/physics -run '^$$' -fuzz '^FuzzKnockThrough$$' -fuzztime $(FUZZKNOCK)
 
 ## contract: the headless-run contract check from ../shared, which a plain
 ## clone does not have: then it says so and succeeds

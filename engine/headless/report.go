@@ -51,6 +51,9 @@ type Report struct {
 	CCDGroundHits uint64 `json:"ccd_ground_hits"`
 	CCDWallHits   uint64 `json:"ccd_wall_hits"`
 	CCDBodyHits   uint64 `json:"ccd_body_hits"`
+	// Embedded counts the times a body's centre ended a step inside a static
+	// slab, once per (body, slab) stay however long it lasts.
+	Embedded uint64 `json:"embedded"`
 }
 
 // BodyReport is one body's state after the last tick.
@@ -92,6 +95,7 @@ func newReport(o Options, w *physics.World, counts session.Counts, cfg loop.Conf
 		CCDGroundHits:   counts.CCDGroundHits,
 		CCDWallHits:     counts.CCDWallHits,
 		CCDBodyHits:     counts.CCDBodyHits,
+		Embedded:        c.Embedded,
 		Bodies:          make([]BodyReport, w.NumBodies()),
 	}
 	if o.Scene.PhysicsHz > 0 {

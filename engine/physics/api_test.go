@@ -274,3 +274,66 @@ func TestContactEvents(t *testing.T) {
 		t.Errorf("teleporting the top box off the stack: ended %+v, want the 1-2 contact", end)
 	}
 }
+
+// Issue 12, part 5: the world refuses definitions beyond its physical
+// limits with an error naming the field.
+func TestPhysicalLimits(t *testing.T) {
+	w := mustWorld(t, DefaultWorldDef())
+	cases := []struct {
+		name  string
+		def   func(d *BodyDef)
+		field string
+	}{
+		{"velocity 1e308", func(d *BodyDef) { d.Velocity = mgl64.Vec3{1e308, 0, 0} }, "Velocity"},
+		{"speed just above MaxSpeed", func(d *BodyDef) { d.Velocity = mgl64.Vec3{0, 0, MaxSpeed * 1.0001} }, "Velocity"},
+		{"spin above MaxSpin", func(d *BodyDef) { d.AngularVelocity = mgl64.Vec3{MaxSpin, MaxSpin, 0} }, "AngularVelocity"},
+		{"centre beyond MaxCoordinate", func(d *BodyDef) { d.Center = mgl64.Vec3{0, -2 * MaxCoordinate, 0} }, "Center"},
+	}
+	for _, c := range cases {
+		d := DefaultBodyDef()
+		d.Name = "b"
+		c.def(&d)
+		if _, err := w.AddBody(d); err == nil || !strings.Contains(err.Error(), c.field) {
+			t.Errorf("%s: error %v, want one naming %s", c.name, err, c.field)
+		}
+	}
+	ok := DefaultBodyDef()
+	ok.Velocity = mgl64.Vec3{MaxSpeed, 0, 0}
+	ok.AngularVelocity = mgl64.Vec3{0, MaxSpin, 0}
+	ok.Center = mgl64.Vec3{MaxCoordinate, 0, -MaxCoordinate}
+	if _, err := w.AddBody(ok); err != nil {
+		t.Errorf("a body exactly at the limits was refused: %v", err)
+	}
+	if _, err := w.AddStatic(StaticDef{Name: "s", Min: mgl64.Vec3{-1e308, 0, 0}, Max: mgl64.Vec3{1, 1, 1}}); err == nil {
+		t.Error("a static reaching -1e308 m was accepted")
+	}
+	def := DefaultWorldDef()
+	def.Gravity = mgl64.Vec3{0, -2 * MaxGravity, 0}
+	if _, err := NewWorld(def); err == nil || !strings.Contains(err.Error(), "Gravity") {
+		t.Errorf("gravity beyond MaxGravity: %v", err)
+	}
+}
+
+// Issue 12, part 4: the solver's settings are WorldDef fields with ranges;
+// NewWorld refuses a value outside a setting's range with its field name,
+// and accepts both ends of a closed range.
+func TestSolverSettingsValidated(t *testing.T) {
+	for _, s := range SolverSettings() {
+		def := DefaultWorldDef()
+		*s.Get(&def) = s.Max * 2
+		if s.Max == 0 {
+			*s.Get(&def) = 1
+		}
+		if _, err := NewWorld(def); err == nil || !strings.Contains(err.Error(), "WorldDef."+s.Field) {
+			t.Errorf("%s = %v: error %v, want one naming WorldDef.%s", s.Key, *s.Get(&def), err, s.Field)
+		}
+		*s.Get(&def) = s.Min
+		if _, err := NewWorld(def); (err == nil) == s.MinOpen {
+			t.Errorf("%s = its minimum %v: error %v (open %v)", s.Key, s.Min, err, s.MinOpen)
+		}
+		*s.Get(&def) = s.Max
+		if _, err := NewWorld(def); err != nil {
+			t.Errorf("%s = its maximum %v: %v", s.Key, s.Max, err)
+		}
+	}
+}

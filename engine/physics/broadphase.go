@@ -39,32 +39,38 @@ const (
 	pairBodyBit     = 1 << 31
 	maxCellsPerBody = 64
 	cellCoordLimit  = 1 << 21 // cells per axis before clamping (keys pack 3 x 21 bits)
-	// specBase is the speculative margin every body gets, m: contacts are
-	// created this far before touching so resting contacts never flicker.
-	specBase = 0.005
 	// proxyMargin is how far a proxy reaches beyond its fat box, m, as a
 	// fraction proxyGrowth of the box's size but at least proxyMin: large
 	// enough that resting and slowly moving bodies keep their candidates for
 	// many steps, small enough that few candidates are false.
 	proxyGrowth = 0.1
 	proxyMin    = 0.02
+	// maxBodyPairs bounds the pairs one body has with other bodies in a
+	// step. A box in a stack or a pile touches a dozen others at most, but
+	// n boxes placed at one point touch each other n(n-1)/2 times: 3,000 of
+	// them made the first step ask for 4.5 GB of manifolds. With the bound,
+	// contact memory grows linearly with the bodies whatever their overlap;
+	// a crowded body takes its pairs in key order (the lowest-numbered
+	// bodies first), and picks up the others as the crowd thins out.
+	maxBodyPairs = 32
 )
 
 type broadphase struct {
-	fat     []fatBox  // fat AABB per body this step
-	proxy   []fatBox  // proxy per body: a fat box grown by proxyMargin
-	margin  []float64 // speculative reach per body, m
-	size    []float64 // largest side of the proxy per body, m
-	cells   []cellEntry
-	cellTmp []cellEntry
-	big     []int32
-	cand    []uint64 // candidate pairs (overlapping proxies), sorted
-	keys    []uint64 // this step's pairs (overlapping fat boxes), sorted
-	keyTmp  []uint64
-	fresh   []uint64 // candidates of the bodies whose proxy moved
-	merge   []uint64 // scratch for merging fresh candidates in
-	escaped []int32  // bodies whose fat box left its proxy this step
-	moved   []bool   // per body: in escaped
+	fat       []fatBox  // fat AABB per body this step
+	proxy     []fatBox  // proxy per body: a fat box grown by proxyMargin
+	margin    []float64 // speculative reach per body, m
+	pairCount []int32   // body-body pairs kept per body this step (maxBodyPairs)
+	size      []float64 // largest side of the proxy per body, m
+	cells     []cellEntry
+	cellTmp   []cellEntry
+	big       []int32
+	cand      []uint64 // candidate pairs (overlapping proxies), sorted
+	keys      []uint64 // this step's pairs (overlapping fat boxes), sorted
+	keyTmp    []uint64
+	fresh     []uint64 // candidates of the bodies whose proxy moved
+	merge     []uint64 // scratch for merging fresh candidates in
+	escaped   []int32  // bodies whose fat box left its proxy this step
+	moved     []bool   // per body: in escaped
 
 	// What the candidates were found for; a change forces a new search.
 	nBodies, nStatics int
@@ -107,7 +113,6 @@ func (w *World) updatePairs(dt float64) {
 	bp.margin = growF(bp.margin, n)
 	sc := &w.scratch
 	sc.rot = growMat(sc.rot, n)
-	sc.touched = sc.touched[:0]
 	sc.sweeps = sc.sweeps[:0]
 	bp.keys = bp.keys[:0]
 	// Bodies added since the search (shots) are handled like bodies that
@@ -127,7 +132,9 @@ func (w *World) updatePairs(dt float64) {
 		// Speculative reach: the body's own motion this step, as long as it
 		// is slow enough for discrete contacts; faster motion is the job of
 		// continuous collision (or, with CCD off, is allowed to tunnel).
-		m := specBase
+		// WorldDef.SpeculativeDistance: every body's margin, so contacts
+		// are created before touching and resting contacts never flicker.
+		m := w.def.SpeculativeDistance
 		if b.flags&flagSleeping == 0 {
 			if step := float64(math.Sqrt(w.sb[i].v.dot(w.sb[i].v)) * dt); step <= w.ccdFraction(b)*b.minHalf {
 				m += step
@@ -149,7 +156,10 @@ func (w *World) updatePairs(dt float64) {
 	case len(bp.escaped) > 0:
 		w.moveProxies()
 	}
-	// The exact test on every candidate, in key order.
+	// The exact test on every candidate, in key order. A body keeps at
+	// most maxBodyPairs pairs with other bodies (see there).
+	bp.pairCount = growI32(bp.pairCount, n)
+	clear(bp.pairCount)
 	for _, key := range bp.cand {
 		a := int(key >> 32)
 		tag := uint32(key)
@@ -162,7 +172,10 @@ func (w *World) updatePairs(dt float64) {
 			continue
 		}
 		b := int(tag &^ pairBodyBit)
-		if w.bodies[a].flags&w.bodies[b].flags&flagSleeping == 0 && A.overlaps(&bp.fat[b]) {
+		if w.bodies[a].flags&w.bodies[b].flags&flagSleeping == 0 && A.overlaps(&bp.fat[b]) &&
+			bp.pairCount[a] < maxBodyPairs && bp.pairCount[b] < maxBodyPairs {
+			bp.pairCount[a]++
+			bp.pairCount[b]++
 			bp.keys = append(bp.keys, key)
 		}
 	}

@@ -82,6 +82,7 @@ type solverState struct {
 	h, inv       float64
 	useBias      bool
 	soft, sSoft  softness // body-body and body-slab
+	spread       float64  // separation spread allowing the central pre-pass, m
 	gh, halfG    sv       // gravity times h, and -g h/2
 	fnPrepare    func(lo, hi int)
 	fnWarm       func(lo, hi int)
@@ -140,7 +141,7 @@ func (w *World) prepareRange(lo, hi int) {
 		for q := 0; q < cnt; q++ {
 			lo, hi = min(lo, m.pts[q].sep), max(hi, m.pts[q].sep)
 		}
-		c.central = cnt > 1 && hi-lo <= centralSpread
+		c.central = cnt > 1 && hi-lo <= sol.spread
 		c.rAc, c.rBc, c.sepC = rAc, rBc, sepSum*inv
 		rng := 0.0
 		for q := 0; q < cnt; q++ {

@@ -361,7 +361,7 @@ func normalBias(s, inv float64, useBias bool, sf *softness) (bias, massScale, im
 		return float64(s * inv), 1, 0 // speculative: may close the gap
 	}
 	if useBias {
-		return fmax(float64(sf.biasRate*s), -maxPushVelocity), sf.massScale, sf.impulseScale
+		return fmax(float64(sf.biasRate*s), -sf.maxPush), sf.massScale, sf.impulseScale
 	}
 	return 0, 1, 0
 }

@@ -44,35 +44,30 @@ import "math"
 // impulses go back to the cache at the end.
 
 const (
-	// restitutionThreshold: closing speeds below this do not bounce, m/s.
-	restitutionThreshold = 1.0
-	// contactHertz is the stiffness of the soft contact bias between
-	// bodies, Hz, capped at the substep rate over contactHertzCap (h*omega
-	// <= 1.31). Slab contacts use twice this. A stack sinks by
+	// WorldDef.ContactHertz is the stiffness of the soft contact bias
+	// between bodies, Hz, capped at the substep rate over contactHertzCap
+	// (h*omega <= 1.31). Slab contacts use twice this. A stack sinks by
 	// 2 k g / (2 pi hertz)^2 at a contact carrying k boxes: 0.2 mm per box
 	// at 50 Hz, so a 10-box tower's top settles 9 mm (1.4 cm at the 40 Hz
 	// used first). At 60 Hz, or at a cap of a sixth of the substep rate
 	// with more hertz, a 20-layer pyramid at 4 substeps no longer stood
 	// still (TestPyramidStandsStill).
-	contactHertz    = 50
 	contactHertzCap = 4.8
-	// contactDampingRatio: strongly over-damped, so the bias never bounces.
-	contactDampingRatio = 10
 	// restitutionPasses is the number of restitution iterations.
 	restitutionPasses = 4
-	// maxPushVelocity caps the speed at which overlap is removed, m/s.
-	maxPushVelocity = 3
-	// centralSpread: the central pre-pass runs only on manifolds whose
-	// points' separations differ by at most this, m. It is for faces that
-	// meet flat; on a manifold with one corner touching and another still
-	// apart (a plate wedged at an angle) it pushed on the corner that was
-	// not touching, and the plate jittered without end.
-	centralSpread = 4 * linearSlop
+	// centralSpread (in linear slops): the central pre-pass runs only on
+	// manifolds whose points' separations differ by at most this. It is
+	// for faces that meet flat; on a manifold with one corner touching and
+	// another still apart (a plate wedged at an angle) it pushed on the
+	// corner that was not touching, and the plate jittered without end.
+	centralSpread = 4
 )
 
-// softness holds the coefficients of a soft constraint for one substep.
+// softness holds the coefficients of a soft constraint for one substep,
+// and the push-out speed cap (WorldDef.MaxPushVelocity, m/s).
 type softness struct {
 	biasRate, massScale, impulseScale float64
+	maxPush                           float64
 }
 
 func makeSoft(hertz, zeta, h float64) softness {
@@ -126,10 +121,12 @@ func (w *World) solve(dt float64) {
 	n := w.substeps()
 	h := dt / float64(n)
 	inv := 1 / h
-	hz := math.Min(contactHertz, inv/contactHertzCap)
+	hz := math.Min(w.def.ContactHertz, inv/contactHertzCap)
 	sol.h, sol.inv = h, inv
-	sol.soft = makeSoft(hz, contactDampingRatio, h)
-	sol.sSoft = makeSoft(2*hz, contactDampingRatio, h)
+	sol.soft = makeSoft(hz, w.def.ContactDampingRatio, h)
+	sol.sSoft = makeSoft(2*hz, w.def.ContactDampingRatio, h)
+	sol.soft.maxPush, sol.sSoft.maxPush = w.def.MaxPushVelocity, w.def.MaxPushVelocity
+	sol.spread = centralSpread * w.def.LinearSlop
 	g := toSV(w.def.Gravity)
 	sol.gh, sol.halfG = g.scale(h), g.scale(-0.5*h)
 
@@ -269,7 +266,7 @@ func (w *World) restituteRange(lo, hi int) {
 		for q := int32(0); q < c.count; q++ {
 			cp := &c.pts[q]
 			rv := cold.relVel[q]
-			if rv > -restitutionThreshold || cp.maxI == 0 {
+			if rv > -w.def.RestitutionThreshold || cp.maxI == 0 {
 				continue
 			}
 			vn := B.v.sub(A.v).dot(n) + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)

@@ -11,9 +11,6 @@ import "math"
 // unchanged, so a woken stack restarts warm.
 
 const (
-	// linearSlop is the penetration left uncorrected, m. The resting
-	// position is within this of exact contact.
-	linearSlop = 0.0005
 	// touchDistance: a manifold with a point at most this far apart counts
 	// as touching for events, islands and the tunnelling oracle, m.
 	touchDistance = 0.001
@@ -61,12 +58,9 @@ type manifold struct {
 	friction    float64
 	restitution float64
 	// The pose of b in a's frame (for a slab: of a in the world) when the
-	// points were last computed, and the normal in the frame of the body
-	// whose face it is (refB: b's, else a's): see reuseManifold.
+	// points were last computed: see reuseManifold.
 	relP sv
 	relQ quat
-	nl   sv
-	refB bool
 	pts  [4]cachePoint
 }
 
@@ -220,8 +214,6 @@ func (w *World) emitContacts(old []manifold) []manifold {
 						cs.wake = append(cs.wake, m.b)
 					}
 				}
-			} else {
-				w.scratch.touched = append(w.scratch.touched, touchedPair{body: m.a, static: m.static})
 			}
 		} else if wasTouching {
 			w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
@@ -294,18 +286,13 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	m.key, m.a, m.b, m.static, m.flags, m.count = key, int32(a), b, static, 0, 0
 	m.friction, m.restitution = friction, restitution
 	var raw rawManifold
-	collideBoxes(&A, &B, margin, static >= 0, &raw)
+	collideBoxes(&A, &B, margin, w.def.LinearSlop, static >= 0, &raw)
 	if raw.count == 0 {
 		return
 	}
 	m.n = raw.n
 	m.count = int32(raw.count)
-	m.relP, m.relQ, m.refB = relP, relQ, raw.refB
-	if raw.refB {
-		m.nl = B.toLocal(raw.n)
-	} else {
-		m.nl = A.toLocal(raw.n)
-	}
+	m.relP, m.relQ = relP, relQ
 	for q := 0; q < raw.count; q++ {
 		rp := &raw.pts[q]
 		half := rp.n(raw.n)

@@ -131,7 +131,6 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 			hit.Other = w.ID(bestBody)
 		} else {
 			hit.Static = StaticID(bestStatic)
-			w.scratch.touched = append(w.scratch.touched, touchedPair{body: int32(i), static: int32(bestStatic)})
 		}
 		// A bullet catching up with a body it has just pushed (both now
 		// moving together, the body frozen at its end pose) stops there but
@@ -246,7 +245,7 @@ func (w *World) impactResponse(i, other int, point, n vec3) float64 {
 		return 0
 	}
 	e := 0.0
-	if -vn > restitutionThreshold {
+	if -vn > w.def.RestitutionThreshold {
 		e = rest
 	}
 	// Normal impulse first: it leaves the point separating at e times its

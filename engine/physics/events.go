@@ -43,8 +43,10 @@ type TeleportEvent struct {
 	From, To mgl64.Vec3
 }
 
-// TunnelEvent reports a body whose path this step (prev centre to curr centre)
-// crossed a slab it had no contact or impact with.
+// TunnelEvent reports a body whose centre, having been outside a slab on one
+// side, left it this step on the opposite side after a path through its
+// interior (oracle.go). From and To are this step's prev and curr centres;
+// a body pushed through slowly entered on an earlier step.
 type TunnelEvent struct {
 	Body     BodyID
 	Static   StaticID
@@ -52,8 +54,12 @@ type TunnelEvent struct {
 }
 
 // Counters are cumulative event counts since the world was made.
+// Embedded counts (body, slab) stays of a body's centre inside a slab at the
+// end of a step: a body that stays inside for many steps counts once.
+// Guarded counts the centres the CCD guard put back outside a slab they had
+// entered (guard.go): with CCD on, what would otherwise have been pushed in.
 type Counters struct {
-	CCDHits, Tunnels, ContactsBegun, Teleports uint64
+	CCDHits, Tunnels, ContactsBegun, Teleports, Embedded, Guarded uint64
 }
 
 func (e *StepEvents) reset(tick uint64) {

@@ -18,13 +18,12 @@ const (
 	// choice does not flicker between nearly equal axes.
 	relEdgeTolerance = 0.90
 	relFaceTolerance = 0.98
-	absTolerance     = 0.5 * linearSlop
 	// parallelEdge: edge pairs this close to parallel (|a x b| below) give no
 	// axis; their face axes already cover the case.
 	parallelEdge = 1e-6
-	// clipTolerance: incident points this far outside the reference face's
-	// sides are kept, m.
-	clipTolerance = 2 * linearSlop
+	// Each face must beat the other by half a linear slop as well
+	// (WorldDef.LinearSlop), and incident points up to two linear slops
+	// outside the reference face's sides are kept.
 )
 
 // boxShape is a box's collision geometry in world space.
@@ -46,7 +45,6 @@ type rawPoint struct {
 type rawManifold struct {
 	n     sv
 	count int
-	refB  bool // the normal is a face normal of B (else of A, or an edge pair)
 	pts   [4]rawPoint
 }
 
@@ -55,8 +53,8 @@ type rawManifold struct {
 // the boxes are further apart than margin. preferB makes B's face the
 // reference unless A's is clearly better (for slabs, whose faces do not move,
 // so the feature ids of a resting box stay the same from step to step).
-func collideBoxes(A, B *boxShape, margin float64, preferB bool, m *rawManifold) {
-	m.count, m.refB = 0, false
+func collideBoxes(A, B *boxShape, margin, slop float64, preferB bool, m *rawManifold) {
+	m.count = 0
 	d := B.c.sub(A.c)
 	// Written out axis by axis (no loops, no modulo, every index a
 	// constant), which more than halved the cost of the test.
@@ -183,13 +181,13 @@ func collideBoxes(A, B *boxShape, margin float64, preferB bool, m *rawManifold) 
 	}
 	tb := [3]float64{tb0, tb1, tb2}
 	ta := [3]float64{ta0, ta1, ta2}
-	if eI >= 0 && clearlyBetter(sE, math.Max(sA, sB), relEdgeTolerance) {
+	if eI >= 0 && clearlyBetter(sE, math.Max(sA, sB), relEdgeTolerance, 0.5*slop) {
 		edgeContact(A, B, eI, eJ, d, m)
 		return
 	}
-	useB := clearlyBetter(sB, sA, relFaceTolerance)
+	useB := clearlyBetter(sB, sA, relFaceTolerance, 0.5*slop)
 	if preferB {
-		useB = !clearlyBetter(sA, sB, relFaceTolerance)
+		useB = !clearlyBetter(sA, sB, relFaceTolerance, 0.5*slop)
 	}
 	if useB {
 		// B's face is the reference; compute with roles swapped, then flip.
@@ -197,31 +195,31 @@ func collideBoxes(A, B *boxShape, margin float64, preferB bool, m *rawManifold) 
 		if tb[iB] > 0 { // A lies on the -b side of B
 			nRef = nRef.neg()
 		}
-		faceContact(B, A, iB, nRef, margin, m, 1<<31)
+		faceContact(B, A, iB, nRef, margin, 2*slop, m, 1<<31)
 		m.n = m.n.neg()
-		m.refB = true
 		return
 	}
 	nRef := A.ax[iA]
 	if ta[iA] < 0 {
 		nRef = nRef.neg()
 	}
-	faceContact(A, B, iA, nRef, margin, m, 0)
+	faceContact(A, B, iA, nRef, margin, 2*slop, m, 0)
 }
 
 // clearlyBetter reports whether separation s beats ref by more than the
-// relative tolerance rel (of |ref|) plus absTolerance. Gregorius writes
+// relative tolerance rel (of |ref|) plus abs (m). Gregorius writes
 // s > rel*ref + abs, which only works for penetrations (ref < 0); for the
 // positive separations of speculative contacts it would prefer the edge
 // axis that coincides with a face normal, and a box landing flat would touch
 // down on one corner point.
-func clearlyBetter(s, ref, rel float64) bool {
-	return s > ref+float64((1-rel)*math.Abs(ref))+absTolerance
+func clearlyBetter(s, ref, rel, abs float64) bool {
+	return s > ref+float64((1-rel)*math.Abs(ref))+abs
 }
 
 // faceContact clips the incident face of box I against the reference face of
-// box R (axis i, outward normal nRef pointing toward I). m.n is set to nRef.
-func faceContact(R, I *boxShape, i int, nRef sv, margin float64, m *rawManifold, tag uint32) {
+// box R (axis i, outward normal nRef pointing toward I), keeping incident
+// points up to clipTol (m) outside its sides. m.n is set to nRef.
+func faceContact(R, I *boxShape, i int, nRef sv, margin, clipTol float64, m *rawManifold, tag uint32) {
 	m.n = nRef
 	// Incident face: the face of I most anti-parallel to nRef.
 	k, best := 0, -1.0
@@ -260,10 +258,10 @@ func faceContact(R, I *boxShape, i int, nRef sv, margin float64, m *rawManifold,
 	poly.z = [8]float64{fz + uz + vz, fz - uz + vz, fz - uz - vz, fz + uz - vz}
 	poly.ids = [8]uint32{1, 2, 3, 4}
 	// Clip against the four side planes of the reference face. The planes
-	// are moved out by clipTolerance so that faces of the same size lying on
+	// are moved out by clipTol so that faces of the same size lying on
 	// each other (a stack) keep their 4 incident vertices instead of trading
 	// them for edge intersections as they jitter.
-	h1, h2 := R.h[i1]+clipTolerance, R.h[i2]+clipTolerance
+	h1, h2 := R.h[i1]+clipTol, R.h[i2]+clipTol
 	inside := true
 	for q := 0; q < 4; q++ {
 		inside = inside && math.Abs(poly.x[q]) <= h1 && math.Abs(poly.y[q]) <= h2

@@ -3,50 +3,110 @@ package physics
 import "sandbox/engine/ccd"
 
 // The tunnelling oracle is deliberately independent of the collision code it
-// checks: it only looks at where each body's centre went this step (prev ->
-// curr) and asks ccd.SegmentCrossesBox whether that path passed through a
-// static slab. A crossing of a slab the body had no contact and no CCD impact
-// with this step is a tunnel. It runs with CCD on or off, so the same scene
-// shows tunnels without CCD and none with it.
+// checks: it only looks at where each body's centre went (prev -> curr each
+// step) and never at what touched what. Its definition is what a user means
+// by "went through the wall":
+//
+//   - A body has tunnelled through a slab when its centre, having been
+//     outside the slab on one side, is later outside it on the opposite side
+//     and its path in between passed through the slab's interior. The path
+//     may take one step (a fast shot) or many (a body pushed slowly through
+//     by a pile): while the centre is inside, the oracle remembers the face
+//     it came in by (insideRec). Coming back out the same face, or out of a
+//     side face (cutting a corner), is not a tunnel; going around an edge
+//     never enters the interior. Each crossing counts once per (body, slab).
+//   - A centre that lands exactly on a face is not inside (the interior is
+//     open), so a shot stopping on the face is never counted.
+//   - A body whose centre is inside a slab at the end of a step is embedded;
+//     each (body, slab) counts once per stay (Counters.Embedded). A body
+//     created or teleported inside has no side it came from: it is embedded
+//     but leaving can never be a tunnel. A teleport is not motion.
+//
+// It runs with CCD on or off, so the same scene shows tunnels without CCD
+// and none with it.
 
-// touchedPair records that a body had a contact or an impact with a slab this
-// step; the oracle excuses crossings of touched slabs.
-type touchedPair struct {
+// insideRec records that a body's centre is inside a slab and which face it
+// entered through (ccd.NoFace when it was placed there).
+type insideRec struct {
 	body, static int32
+	face         ccd.Face
 }
 
 func (w *World) detectTunnels() {
+	old := w.inside
+	next := w.insideNext[:0]
+	oi := 0
 	for i := range w.bodies {
 		b := &w.bodies[i]
 		p0, p1 := b.prevPos, b.pos
-		if b.flags&flagSleeping != 0 || p0 == p1 {
+		teleported := b.flags&flagTeleported != 0
+		if teleported {
+			p0 = p1 // not motion: only where it ended matters
+		}
+		// This body's records from last step (old is sorted by body, then slab).
+		lo := oi
+		for oi < len(old) && int(old[oi].body) == i {
+			oi++
+		}
+		mine := old[lo:oi]
+		if p0 == p1 && !teleported {
+			next = append(next, mine...) // did not move: nothing changes
 			continue
 		}
-		lo, hi := vmin(p0, p1), vmax(p0, p1)
+		seg0, seg1 := vmin(p0, p1), vmax(p0, p1)
+		r := 0
 		for k := range w.statics {
 			st := &w.statics[k]
-			if !overlapsAABB(lo, hi, st.min, st.max) {
+			var rec *insideRec
+			for r < len(mine) && int(mine[r].static) < k {
+				r++
+			}
+			if r < len(mine) && int(mine[r].static) == k {
+				rec = &mine[r]
+			}
+			if teleported {
+				rec = nil
+			}
+			if rec == nil && !overlapsAABB(seg0, seg1, st.min, st.max) {
 				continue
 			}
-			if !ccd.SegmentCrossesBox(p0, p1, ccd.AABB{Min: st.min, Max: st.max}) {
+			box := ccd.AABB{Min: st.min, Max: st.max}
+			in, out, crosses := ccd.SegmentFaces(p0, p1, box)
+			if !crosses {
+				continue // a record implies p0 inside, so this cannot drop one
+			}
+			entry := in
+			if rec != nil {
+				entry = rec.face
+			} else if in == ccd.NoFace {
+				entry = ccd.NoFace // was inside without a record: placed there
+			}
+			if out == ccd.NoFace {
+				// Ends the step inside.
+				if rec == nil {
+					w.counters.Embedded++
+				}
+				next = append(next, insideRec{body: int32(i), static: int32(k), face: entry})
 				continue
 			}
-			if w.touched(i, k) {
-				continue
+			if entry != ccd.NoFace && out == entry.Opposite() {
+				w.events.Tunnels = append(w.events.Tunnels, TunnelEvent{Body: w.ID(i), Static: StaticID(k), From: b.prevPos, To: p1})
+				w.counters.Tunnels++
 			}
-			w.events.Tunnels = append(w.events.Tunnels, TunnelEvent{Body: w.ID(i), Static: StaticID(k), From: p0, To: p1})
-			w.counters.Tunnels++
 		}
 	}
+	w.inside, w.insideNext = next, old[:0]
 }
 
-// touched reports whether body i had a contact or impact with slab k this step.
-// It scans the step's list; crossings are rare, so this stays cheap.
-func (w *World) touched(i, k int) bool {
-	for _, t := range w.scratch.touched {
-		if int(t.body) == i && int(t.static) == k {
-			return true
+// NumEmbedded returns how many bodies have their centre inside a static slab
+// after the last step.
+func (w *World) NumEmbedded() int {
+	n, last := 0, int32(-1)
+	for _, r := range w.inside {
+		if r.body != last {
+			n++
+			last = r.body
 		}
 	}
-	return false
+	return n
 }

@@ -4,9 +4,8 @@ package physics
 // is not part of the state (Snapshot ignores it); keeping it in the world
 // means a warm step allocates nothing.
 type stepScratch struct {
-	rot         []mat3        // rotation matrix per body, this step
-	touched     []touchedPair // body-slab contacts and impacts, for the oracle
-	extent      []vec3        // end-of-step extents for bullet sweeps
+	rot         []mat3 // rotation matrix per body, this step
+	extent      []vec3 // end-of-step extents for bullet sweeps
 	extentValid bool
 	vBefore     vec3
 	active      []int32       // indices of the manifolds solved this step

@@ -3,21 +3,13 @@ package physics
 import "math"
 
 // Sleep: a body is at rest while its speed and the speed of its corners
-// from spin stay below sleepSpeed; an island (bodies linked by touching
-// contacts, slabs excluded) falls asleep when all its bodies have been at
-// rest for sleepSeconds. Sleeping bodies are not integrated or solved and
+// from spin stay below WorldDef.SleepSpeed; an island (bodies linked by
+// touching contacts, slabs excluded) falls asleep when all its bodies have
+// been at rest for WorldDef.SleepSeconds. Sleeping bodies are not integrated or solved and
 // their pairs are not tested. A touch from an awake body, a bullet impact or a
 // teleport wakes the whole island, which is kept as a ring (body.sleepNext).
 // Islands are found each step by union-find over the solved manifolds, with
 // the smaller index as root, so the result does not depend on visiting order.
-
-const (
-	// sleepSeconds is how long an island must stay at rest to sleep, s.
-	sleepSeconds = 0.5
-	// sleepSpeed is the rest threshold for linear speed and for the speed
-	// of the furthest corner from spin, m/s.
-	sleepSpeed = 0.05
-)
 
 func (w *World) updateSleep(dt float64) {
 	if !w.def.Sleep {
@@ -38,7 +30,7 @@ func (w *World) updateSleep(dt float64) {
 		}
 		s := &w.sb[i]
 		r2 := dot(b.half, b.half)
-		lim2 := float64(sleepSpeed * sleepSpeed)
+		lim2 := float64(w.def.SleepSpeed * w.def.SleepSpeed)
 		if s.v.dot(s.v) > lim2 || float64(s.w.dot(s.w)*r2) > lim2 {
 			b.sleepTime = 0
 		} else {
@@ -65,7 +57,7 @@ func (w *World) updateSleep(dt float64) {
 			continue
 		}
 		r := find(sc.parent, int32(i))
-		if sc.islandMin[r] < sleepSeconds {
+		if sc.islandMin[r] < w.def.SleepSeconds {
 			continue
 		}
 		// Link into the island's ring: head -> ... -> i -> head.

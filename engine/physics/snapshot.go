@@ -15,6 +15,7 @@ type Snapshot struct {
 	contacts contactSet
 	events   StepEvents
 	counters Counters
+	inside   []insideRec
 }
 
 // Snapshot saves the world's state (it allocates; not for every step).
@@ -27,6 +28,7 @@ func (w *World) Snapshot() *Snapshot {
 		sb:       append([]solverBody(nil), w.sb...),
 		nStatics: len(w.statics),
 		counters: w.counters,
+		inside:   append([]insideRec(nil), w.inside...),
 	}
 	s.contacts.copyFrom(&w.contacts)
 	s.events.copyFrom(&w.events)
@@ -51,6 +53,7 @@ func (w *World) Restore(s *Snapshot) {
 	w.contacts.copyFrom(&s.contacts)
 	w.events.copyFrom(&s.events)
 	w.counters = s.counters
+	w.inside = append(w.inside[:0], s.inside...)
 	w.bp.valid = false // candidate pairs are scratch: found again
 }
 

@@ -12,7 +12,9 @@ import "math"
 //  5. narrowphase: contact manifolds;
 //  6. solver substeps: gravity, warm start, soft iteration, positions, relax;
 //     then restitution (contact_solver.go);
-//  7. continuous collision: fast bodies are swept to their end pose;
+//  7. continuous collision: bodies the substeps moved too far are put back
+//     (guard.go); fast bodies are swept to their end pose; a centre that
+//     entered a slab is put back outside it (guard.go);
 //  8. sleep;
 //  9. the tunnelling oracle;
 //
@@ -43,7 +45,9 @@ func (w *World) Step(dt float64, inputs []Input) {
 	w.solve(dt)
 	p.Solve = sw.lap()
 
+	w.catchFast()
 	w.continuous(dt)
+	w.guardCentres()
 	p.Positions = sw.lap()
 
 	w.updateSleep(dt)

@@ -24,7 +24,10 @@ type World struct {
 
 	events   StepEvents
 	counters Counters
-	profile  Profile
+	// Bodies whose centre is inside a slab, sorted by body then slab: what
+	// the tunnelling oracle remembers between steps (oracle.go).
+	inside, insideNext []insideRec
+	profile            Profile
 
 	// Stage state and scratch, reused every step so a warm step allocates nothing.
 	contacts contactSet

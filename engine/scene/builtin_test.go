@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"sandbox/engine/ccd"
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
@@ -323,6 +325,38 @@ func TestShootingScenesShowCCD(t *testing.T) {
 					t.Errorf("%s with CCD: %s went through %s to %v", name, b.Name, wall, b.Curr.Center)
 				}
 			}
+		}
+	}
+}
+
+// The benchmark scenes of issue 12: Box3D's large_pyramid exactly as its
+// CreateLargePyramid builds it, and the two piles.
+func TestBenchmarkScenes(t *testing.T) {
+	p := mustLoad(t, "pyramid")
+	if len(p.Bodies) != 5050 || p.Sleep || p.Gravity != (mgl64.Vec3{0, -10, 0}) || p.PhysicsHz != 60 {
+		t.Errorf("pyramid: %d bodies, sleep %v, gravity %v, %v Hz", len(p.Bodies), p.Sleep, p.Gravity, p.PhysicsHz)
+	}
+	k := 0
+	for i := 0; i < 100; i++ {
+		for j := i; j < 100; j++ {
+			b := p.Bodies[k]
+			want := mgl64.Vec3{float64(j) - 0.5*float64(i) - 49.5, float64(i) + 0.5, 0}
+			if b.Center != want || b.Half != (mgl64.Vec3{0.5, 0.5, 0.5}) || b.Mass != 100 || b.Friction != 0.6 {
+				t.Fatalf("pyramid body %d (%s): centre %v half %v mass %v friction %v, want centre %v", k, b.Name, b.Center, b.Half, b.Mass, b.Friction, want)
+			}
+			k++
+		}
+	}
+	if g := staticNamed(t, p, "ground"); g.Min != (mgl64.Vec3{-400, -2, -400}) || g.Max != (mgl64.Vec3{400, 0, 400}) {
+		t.Errorf("pyramid ground %v..%v", g.Min, g.Max)
+	}
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"pile-1000", 1000}, {"pile-4000", 4000}} {
+		s := mustLoad(t, c.name)
+		if len(s.Bodies) != c.n || s.Sleep {
+			t.Errorf("%s: %d bodies, sleep %v", c.name, len(s.Bodies), s.Sleep)
 		}
 	}
 }

@@ -175,6 +175,27 @@ func (d *decoder) vec3(path string, n *jnode) mgl64.Vec3 {
 	return mgl64.Vec3{v[0], v[1], v[2]}
 }
 
+// position reads a point whose every component is within
+// physics.MaxCoordinate.
+func (d *decoder) position(path string, n *jnode) mgl64.Vec3 {
+	v := d.vec3(path, n)
+	for _, x := range v {
+		if !(math.Abs(x) <= physics.MaxCoordinate) {
+			d.fail(path, n, "every component must be within +-%g m", float64(physics.MaxCoordinate))
+		}
+	}
+	return v
+}
+
+// bounded reads a vector no longer than lim (unit names what it is).
+func (d *decoder) bounded(path string, n *jnode, lim float64, unit string) mgl64.Vec3 {
+	v := d.vec3(path, n)
+	if !(v.Len() <= lim) {
+		d.fail(path, n, "must be no longer than %g %s", lim, unit)
+	}
+	return v
+}
+
 // quat reads [w, x, y, z] and normalises it; the zero quaternion has no
 // direction and is refused.
 func (d *decoder) quat(path string, n *jnode) mgl64.Quat {
@@ -223,8 +244,18 @@ func (d *decoder) name(path string, n *jnode, info nameInfo) string {
 	return s
 }
 
-var sceneKeys = []string{"version", "name", "description", "physics_hz", "max_steps_per_frame",
-	"max_frame_seconds", "gravity", "ccd", "sleep", "solver_iterations", "statics", "bodies", "events"}
+var sceneKeys = append([]string{"version", "name", "description", "physics_hz", "max_steps_per_frame",
+	"max_frame_seconds", "gravity", "ccd", "sleep", "solver_iterations", "statics", "bodies", "events"},
+	solverKeys()...)
+
+// solverKeys returns the scene fields of the solver settings.
+func solverKeys() []string {
+	var keys []string
+	for _, s := range physics.SolverSettings() {
+		keys = append(keys, s.Key)
+	}
+	return keys
+}
 
 func (d *decoder) scene(root *jnode) *Scene {
 	o := d.object("", root, "a scene", sceneKeys...)
@@ -239,6 +270,7 @@ func (d *decoder) scene(root *jnode) *Scene {
 		CCD:              wd.CCD,
 		Sleep:            wd.Sleep,
 		SolverIterations: wd.SolverIterations,
+		Solver:           wd,
 	}
 	if p, n := o.get("version"); n != nil {
 		if v := d.whole(p, n, 0, math.MaxInt32); v != Version {
@@ -267,7 +299,7 @@ func (d *decoder) scene(root *jnode) *Scene {
 		s.MaxFrameSeconds = d.nonNegative(p, n, " s (0 = no clamp)")
 	}
 	if p, n := o.get("gravity"); n != nil {
-		s.Gravity = d.vec3(p, n)
+		s.Gravity = d.bounded(p, n, physics.MaxGravity, "m/s^2")
 	}
 	if p, n := o.get("ccd"); n != nil {
 		s.CCD = d.boolean(p, n)
@@ -277,6 +309,15 @@ func (d *decoder) scene(root *jnode) *Scene {
 	}
 	if p, n := o.get("solver_iterations"); n != nil {
 		s.SolverIterations = int(d.whole(p, n, 1, 64))
+	}
+	for _, set := range physics.SolverSettings() {
+		if p, n := o.get(set.Key); n != nil {
+			x := d.number(p, n)
+			if !set.InRange(x) {
+				d.fail(p, n, "must be in %s", set.RangeText())
+			}
+			*set.Get(&s.Solver) = x
+		}
 	}
 	p, n := o.must("statics")
 	d.checkCount(p, n, len(d.array(p, n)), MaxStatics, "statics")
@@ -308,9 +349,9 @@ func (d *decoder) static(path string, n *jnode) physics.StaticDef {
 	p, v := o.must("name")
 	st.Name = d.name(p, v, nameInfo{kind: "static"})
 	pMin, vMin := o.must("min")
-	st.Min = d.vec3(pMin, vMin)
+	st.Min = d.position(pMin, vMin)
 	p, v = o.must("max")
-	st.Max = d.vec3(p, v)
+	st.Max = d.position(p, v)
 	for axis := 0; axis < 3; axis++ {
 		if !(st.Min[axis] < st.Max[axis]) {
 			d.fail(p, v, "must be above min %s on every axis (%c: %v <= %v)", render(vMin), "xyz"[axis], st.Max[axis], st.Min[axis])
@@ -328,12 +369,12 @@ func (d *decoder) body(path string, n *jnode) physics.BodyDef {
 	p, v := o.must("name")
 	b.Name = d.name(p, v, nameInfo{kind: "body"})
 	p, v = o.must("center")
-	b.Center = d.vec3(p, v)
+	b.Center = d.position(p, v)
 	if p, v := o.get("velocity"); v != nil {
-		b.Velocity = d.vec3(p, v)
+		b.Velocity = d.bounded(p, v, physics.MaxSpeed, "m/s")
 	}
 	if p, v := o.get("angular_velocity"); v != nil {
-		b.AngularVelocity = d.vec3(p, v)
+		b.AngularVelocity = d.bounded(p, v, physics.MaxSpin, "rad/s")
 	}
 	d.boxFields(o, &b)
 	return b

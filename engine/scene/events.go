@@ -106,7 +106,7 @@ func (d *decoder) fire(path string, n *jnode, tick uint64) physics.BodyDef {
 	p, v := o.must("name")
 	b.Name = d.name(p, v, nameInfo{kind: "projectile", tick: tick})
 	p, v = o.must("from")
-	b.Center = d.vec3(p, v)
+	b.Center = d.position(p, v)
 	p, v = o.must("direction")
 	dir, ok := unit(d.vec(p, v, 3))
 	if !ok {
@@ -114,9 +114,12 @@ func (d *decoder) fire(path string, n *jnode, tick uint64) physics.BodyDef {
 	}
 	p, v = o.must("speed")
 	speed := d.nonNegative(p, v, " m/s")
+	if !(speed <= physics.MaxSpeed) {
+		d.fail(p, v, "must be at most %g m/s", float64(physics.MaxSpeed))
+	}
 	b.Velocity = mgl64.Vec3{dir[0] * speed, dir[1] * speed, dir[2] * speed}
 	if p, v := o.get("spin"); v != nil {
-		b.AngularVelocity = d.vec3(p, v)
+		b.AngularVelocity = d.bounded(p, v, physics.MaxSpin, "rad/s")
 	}
 	d.boxFields(o, &b)
 	b.Bullet = true
@@ -130,12 +133,12 @@ func (d *decoder) teleport(path string, n *jnode) (t Teleport, bodyPath string, 
 	bodyPath, body = o.must("body")
 	t.Body = d.str(bodyPath, body)
 	p, v := o.must("center")
-	t.Center = d.vec3(p, v)
+	t.Center = d.position(p, v)
 	if p, v := o.get("orientation"); v != nil {
 		t.Orientation, t.SetOrientation = d.quat(p, v), true
 	}
 	if p, v := o.get("velocity"); v != nil {
-		t.Velocity, t.SetVelocity = d.vec3(p, v), true
+		t.Velocity, t.SetVelocity = d.bounded(p, v, physics.MaxSpeed, "m/s"), true
 	}
 	return t, bodyPath, body
 }

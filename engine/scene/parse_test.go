@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sandbox/engine/physics"
 )
 
 const badFile = "scenes/bad.json"
@@ -75,6 +77,26 @@ func TestParseRefuses(t *testing.T) {
 		{"zero mass", doc("", ground, bodyWith(`"mass": 0`), ""), "bodies[0].mass", "0", "> 0"},
 		{"absurdly small half extent", doc("", ground, `{"name": "box", "center": [0, 1, 0], "half": [1e-300, 1, 1]}`, ""), "bodies[0].half", "[1e-300 1 1]", "[0.0001, 10000] m"},
 		{"absurdly large half extent", doc("", ground, `{"name": "box", "center": [0, 1, 0], "half": [1, 1e9, 1]}`, ""), "bodies[0].half", "[1 1e9 1]", "[0.0001, 10000] m"},
+		// Solver settings out of range (issue 12).
+		{"zero contact hertz", doc(`"contact_hertz": 0,`, ground, box, ""), "contact_hertz", "0", "must be in (0, 1000] Hz"},
+		{"negative damping ratio", doc(`"contact_damping_ratio": -1,`, ground, box, ""), "contact_damping_ratio", "-1", "must be in [0, 100]"},
+		{"push velocity of 1e9", doc(`"max_push_velocity": 1e9,`, ground, box, ""), "max_push_velocity", "1e9", "(0, 1000] m/s"},
+		{"slop of 1 m", doc(`"linear_slop": 1,`, ground, box, ""), "linear_slop", "1", "[1e-06, 0.1] m"},
+		{"sleep speed as a string", doc(`"sleep_speed": "fast",`, ground, box, ""), "sleep_speed", `"fast"`, "number"},
+		{"ccd fraction of 2", doc(`"ccd_fraction": 2,`, ground, box, ""), "ccd_fraction", "2", "(0, 1]"},
+		// Physical limits (issue 12): positions, speeds, spins.
+		{"velocity of 1e308 m/s", doc("", ground, bodyWith(`"velocity": [1e308, 0, 0]`), ""), "bodies[0].velocity", "[1e308 0 0]", "no longer than 100000 m/s"},
+		{"just too fast", doc("", ground, bodyWith(`"velocity": [60000, 80001, 0]`), ""), "bodies[0].velocity", "[60000 80001 0]", "no longer than 100000 m/s"},
+		{"spin of 2e4 rad/s", doc("", ground, bodyWith(`"angular_velocity": [0, 2e4, 0]`), ""), "bodies[0].angular_velocity", "[0 2e4 0]", "no longer than 10000 rad/s"},
+		{"body beyond 1e6 m", doc("", ground, `{"name": "box", "center": [0, 1, 1.0000001e6], "half": [0.5, 0.5, 0.5]}`, ""), "bodies[0].center", "[0 1 1.0000001e6]", "within +-1e+06 m"},
+		{"static of 1e308 m", doc("", `{"name": "g", "min": [-1e308, -1, -10], "max": [10, 0, 10]}`, box, ""), "statics[0].min", "[-1e308 -1 -10]", "within +-1e+06 m"},
+		{"static max beyond 1e6 m", doc("", `{"name": "g", "min": [-10, -1, -10], "max": [2e6, 0, 10]}`, box, ""), "statics[0].max", "[2e6 0 10]", "within +-1e+06 m"},
+		{"fire from beyond 1e6 m", doc("", ground, box, `{"tick": 5, "fire": {"name": "shot", "from": [-3e6, 1, 0], "direction": [1, 0, 0], "speed": 100, "half": [0.1, 0.1, 0.1]}}`), "events[0].fire.from", "[-3e6 1 0]", "within +-1e+06 m"},
+		{"fire at 1e6 m/s", doc("", ground, box, `{"tick": 5, "fire": {"name": "shot", "from": [0, 1, 0], "direction": [1, 0, 0], "speed": 1e6, "half": [0.1, 0.1, 0.1]}}`), "events[0].fire.speed", "1e6", "at most 100000 m/s"},
+		{"fire spin of 1e5 rad/s", doc("", ground, box, fireWith(5, `"spin": [1e5, 0, 0]`)), "events[0].fire.spin", "[1e5 0 0]", "no longer than 10000 rad/s"},
+		{"teleport to 1e7 m", doc("", ground, box, `{"tick": 1, "teleport": {"body": "box", "center": [1e7, 2, 0]}}`), "events[0].teleport.center", "[1e7 2 0]", "within +-1e+06 m"},
+		{"teleport velocity of 1e6 m/s", doc("", ground, box, `{"tick": 1, "teleport": {"body": "box", "center": [0, 2, 0], "velocity": [0, 1e6, 0]}}`), "events[0].teleport.velocity", "[0 1e6 0]", "no longer than 100000 m/s"},
+		{"gravity of 1e5 m/s^2", doc(`"gravity": [0, -1e5, 0],`, ground, box, ""), "gravity", "[0 -1e5 0]", "no longer than 10000 m/s^2"},
 		{"absurdly small mass", doc("", ground, bodyWith(`"mass": 1e-300`), ""), "bodies[0].mass", "1e-300", "[1e-06, 1e+09] kg"},
 		{"negative mass", doc("", ground, bodyWith(`"mass": -2.5`), ""), "bodies[0].mass", "-2.5", "> 0"},
 		{"projectile mass", doc("", ground, box, fireWith(1, `"mass": -1`)), "events[0].fire.mass", "-1", "> 0"},
@@ -300,5 +322,32 @@ func TestDesignExample(t *testing.T) {
 	if s.Name != "range" || len(s.Statics) != 2 || len(s.Bodies) != 1 || len(s.Events) != 2 ||
 		s.Events[0].Fire.Velocity != (mgl64.Vec3{3000, 0, 0}) || s.Events[1].Teleport.Body != "crate-1" {
 		t.Fatalf("parsed %+v", s)
+	}
+}
+
+// The solver settings are optional top-level fields: absent ones keep the
+// physics defaults, present ones reach the world definition.
+func TestParseSolverSettings(t *testing.T) {
+	s, err := Parse("s.json", []byte(doc(`"contact_hertz": 30, "contact_damping_ratio": 5, "max_push_velocity": 2, "restitution_threshold": 0.5,
+		"linear_slop": 0.001, "speculative_distance": 0.02, "sleep_seconds": 1, "sleep_speed": 0.1, "ccd_fraction": 0.25,`, ground, box, "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := s.WorldDef(nil)
+	want := [...]float64{30, 5, 2, 0.5, 0.001, 0.02, 1, 0.1, 0.25}
+	got := [...]float64{def.ContactHertz, def.ContactDampingRatio, def.MaxPushVelocity, def.RestitutionThreshold,
+		def.LinearSlop, def.SpeculativeDistance, def.SleepSeconds, def.SleepSpeed, def.CCDFraction}
+	if got != want {
+		t.Errorf("settings %v, want %v", got, want)
+	}
+	plain, err := Parse("p.json", []byte(doc("", ground, box, "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, dd := plain.WorldDef(nil), physics.DefaultWorldDef()
+	for _, set := range physics.SolverSettings() {
+		if *set.Get(&d) != *set.Get(&dd) {
+			t.Errorf("%s: %v without the field, default %v", set.Key, *set.Get(&d), *set.Get(&dd))
+		}
 	}
 }

@@ -46,6 +46,13 @@ type Scene struct {
 	// SolverIterations is the contact solver's velocity iterations, 1..64.
 	// Default 8.
 	SolverIterations int
+	// Solver holds the solver settings the scene sets (optional top-level
+	// fields named by physics.SolverSettings: contact_hertz,
+	// contact_damping_ratio, max_push_velocity, restitution_threshold,
+	// linear_slop, speculative_distance, sleep_seconds, sleep_speed,
+	// ccd_fraction); only those fields of it are used, and the ones a file
+	// leaves out keep physics.DefaultWorldDef's values.
+	Solver physics.WorldDef
 	// Statics are the axis-aligned slabs, in file order.
 	Statics []physics.StaticDef
 	// Bodies are the dynamic boxes, in file order, with defaults filled in

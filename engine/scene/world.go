@@ -14,6 +14,9 @@ func (s *Scene) WorldDef(clock func() int64) physics.WorldDef {
 	def.CCD = s.CCD
 	def.Sleep = s.Sleep
 	def.SolverIterations = s.SolverIterations
+	for _, set := range physics.SolverSettings() {
+		*set.Get(&def) = *set.Get(&s.Solver)
+	}
 	def.Clock = clock
 	return def
 }
