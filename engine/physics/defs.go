@@ -211,7 +211,7 @@ func withinBox(v mgl64.Vec3, lim float64) bool {
 
 // withinLen reports whether v is finite and no longer than lim.
 func withinLen(v mgl64.Vec3, lim float64) bool {
-	return withinBox(v, lim) && v.Len() <= lim
+	return withinBox(v, lim) && length(v) <= lim
 }
 
 func finiteVec(v mgl64.Vec3) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }

@@ -213,7 +213,9 @@ func collideBoxes(A, B *boxShape, margin, slop float64, preferB bool, m *rawMani
 // axis that coincides with a face normal, and a box landing flat would touch
 // down on one corner point.
 func clearlyBetter(s, ref, rel, abs float64) bool {
-	return s > ref+float64((1-rel)*math.Abs(ref))+abs
+	// Each product rounded on its own: abs is often 0.5*slop, which the
+	// compiler would otherwise fuse into the sum on arm64.
+	return s > ref+float64((1-rel)*math.Abs(ref))+float64(abs)
 }
 
 // faceContact clips the incident face of box I against the reference face of
