@@ -7,12 +7,12 @@ import "github.com/AllenDang/cimgui-go/imgui"
 const eventRowsShown = 6
 
 const eventsTip = "the newest 100 physics events since the scene was loaded, newest first:\n" +
-	"CCD hits (with the slab, or the body a bullet hit), tunnels, declared teleports, undeclared jumps;\n" +
-	"physics reports no embedded-body or sleep events.\n" +
+	"CCD hits (the slab, or the body a bullet hit, and the closing speed), tunnels,\n" +
+	"declared teleports and undeclared jumps; physics reports no embedded-body or sleep events.\n" +
 	"Click a row: pause on its tick (while the last 10 s of rewind hold it) and select its body."
 
-// eventsSection is the list of the newest events: tick, kind, body and
-// what it hit. A click on a row asks the app (PickedEvent, EventRequested)
+// eventsSection is the list of the newest events: tick, kind, body, the
+// slab (or body) it hit or crossed, and a CCD hit's closing speed. A click on a row asks the app (PickedEvent, EventRequested)
 // to pause on that tick and select the body. Rows are drawn from the log
 // in place with the panel's line buffer, the rows' selectables
 // through cselectable.go: no row allocates, on our side or cimgui-go's.
@@ -23,7 +23,11 @@ func (u *UI) eventsSection(s *PanelState) {
 	ev := s.Events
 	l := &u.line
 	// The count changes the header's text, not its ID (after ###).
-	l.reset().s("Events (").i(int64(ev.Len())).s(" of ").u(ev.Total()).s(")###events")
+	l.reset().s("Events (")
+	if ev.Total() > uint64(ev.Len()) {
+		l.s("newest ").i(int64(ev.Len())).s(" of ")
+	}
+	l.u(ev.Total()).s(")###events")
 	if !imgui.CollapsingHeaderTreeNodeFlagsV(l.str(), imgui.TreeNodeFlagsDefaultOpen) {
 		return
 	}
@@ -45,14 +49,15 @@ func (u *UI) eventsSection(s *PanelState) {
 		imgui.TableFlagsScrollY
 	rows := min(ev.Len(), eventRowsShown) + 1 // and the header
 	height := float32(rows)*imgui.TextLineHeightWithSpacing() + 2
-	if !imgui.BeginTableV("##events", 4, flags, imgui.Vec2{Y: height}, 0) {
+	if !imgui.BeginTableV("##events", 5, flags, imgui.Vec2{Y: height}, 0) {
 		return
 	}
 	imgui.TableSetupScrollFreeze(0, 1)
 	imgui.TableSetupColumnV("tick", imgui.TableColumnFlagsWidthFixed, 0, 0)
 	imgui.TableSetupColumnV("event", imgui.TableColumnFlagsWidthFixed, 0, 0)
 	imgui.TableSetupColumnV("body", imgui.TableColumnFlagsWidthStretch, 1, 0)
-	imgui.TableSetupColumnV("slab / body hit", imgui.TableColumnFlagsWidthStretch, 1, 0)
+	imgui.TableSetupColumnV("slab / body", imgui.TableColumnFlagsWidthStretch, 1, 0)
+	imgui.TableSetupColumnV("m/s", imgui.TableColumnFlagsWidthFixed, 0, 0)
 	imgui.TableHeadersRow()
 	picked := s.Selected && s.PickedEvent.BodyName != ""
 	for i := 0; i < ev.Len(); i++ {
@@ -81,9 +86,11 @@ func (u *UI) eventsSection(s *PanelState) {
 		imgui.TableNextColumn()
 		textUnformatted(e.BodyName)
 		imgui.TableNextColumn()
-		l.reset().s(e.Other)
-		if e.Kind == EventCCDHit && e.Speed > 0 {
-			l.s(" at ").f(e.Speed, 0).s(" m/s")
+		textUnformatted(e.Other)
+		imgui.TableNextColumn()
+		l.reset()
+		if e.Kind == EventCCDHit {
+			l.f(e.Speed, 0)
 		}
 		l.text()
 	}
