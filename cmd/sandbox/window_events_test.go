@@ -10,6 +10,8 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"sandbox/engine/gfx"
+	"sandbox/engine/interp"
+	"sandbox/engine/scene"
 	"sandbox/engine/session"
 	"sandbox/engine/ui"
 )
@@ -148,4 +150,52 @@ func TestWindowEventListHitAndClick(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// The panel's counters say what they count: on the teleport scene the one
+// declared teleport by tick 66 is `teleports`, and `undeclared jumps` is
+// 0 with the flags honoured and 1 with them ignored (the panel's old
+// "teleports" showed the detector's count: 0 here, with the flag
+// honoured). The event list has the teleport, at the tick its step ended
+// on, and with the flags ignored the detector's catch too. CCD hits are
+// shown with their split.
+func TestWindowPanelCountersAndTeleportEvents(t *testing.T) {
+	defer lockWindowThread(t)()
+	sc, err := scene.Load("teleport")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ignore := range []bool{false, true} {
+		err := runWindow(windowOptions{Scene: sc, VSync: false, CCD: true, Interp: interp.Lerp, FireAtFrame: -1,
+			Frames: 22, Width: 640, Height: 400, frameSeconds: 3.0 / 60, ignoreTeleportFlags: ignore,
+			onExit: func(a *app) error {
+				a.panel.sync(a)
+				s := &a.panel.st
+				wantJumps := uint64(0)
+				if ignore {
+					wantJumps = 1
+				}
+				if s.Teleports != 1 || s.UndeclaredJumps != wantJumps {
+					t.Errorf("flags ignored %v: panel teleports %d, undeclared jumps %d; want 1 and %d", ignore, s.Teleports, s.UndeclaredJumps, wantJumps)
+				}
+				if s.CCDHits != s.CCDWallHits+s.CCDGroundHits+s.CCDBodyHits || s.CCDHits != a.world().Counters().CCDHits {
+					t.Errorf("CCD hits %d, split %d + %d + %d, world %d", s.CCDHits, s.CCDWallHits, s.CCDGroundHits, s.CCDBodyHits, a.world().Counters().CCDHits)
+				}
+				kinds := map[ui.EventKind]ui.Event{}
+				for i := 0; i < s.Events.Len(); i++ {
+					e := s.Events.Newest(i)
+					kinds[e.Kind] = e
+				}
+				if e, ok := kinds[ui.EventTeleport]; !ok || e.Tick != 61 || e.BodyName != "glider" || e.Body != 0 {
+					t.Errorf("flags ignored %v: teleport event %+v (listed %v); want glider at tick 61, the step from 60", ignore, e, ok)
+				}
+				if e, ok := kinds[ui.EventUndeclared]; ok != ignore || (ok && e.BodyName != "glider") {
+					t.Errorf("flags ignored %v: undeclared jump event %+v (listed %v)", ignore, e, ok)
+				}
+				return nil
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 }
