@@ -63,6 +63,11 @@ type app struct {
 
 	lanes rangeLanes // the scene's range lanes and wall labels
 	lane  int        // the lane the camera was put in, -1 for none
+	// events is the panel's list of the newest physics events (app_events.go),
+	// eventNote the panel's line on the last click in it that could not
+	// do everything ("" = it did).
+	events    ui.EventLog
+	eventNote string
 
 	screenshotPending string   // F12: write this file after the next render
 	shots             captures // F12 screenshots being written
@@ -161,6 +166,8 @@ func (a *app) loadScene(sc *scene.Scene) error {
 	a.win.SetTitle("sandbox — " + sc.Name)
 	a.lanes.build(a.sim.world)
 	a.lane = -1
+	a.events.Reset()
+	a.eventNote = ""
 	a.watch.follow(sceneFile(sc))
 	return nil
 }
@@ -253,6 +260,7 @@ func (a *app) frameOnce() error {
 		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
 	}
 	a.sim.consume(fr, a.view)
+	a.logEvents(fr)
 	if err := a.afterAdvance(fr, frameSeconds); err != nil {
 		return err
 	}

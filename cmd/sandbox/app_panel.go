@@ -144,7 +144,10 @@ func (p *panel) sync(a *app) {
 	s.Tick = st.Tick
 	s.Bodies = st.Bodies
 	s.AwakeBodies = st.Awake
-	s.CCDHits, s.Tunnels, s.Teleports = st.CCDHits, st.Tunnels, st.TeleportsDetected
+	s.CCDHits, s.CCDWallHits, s.CCDGroundHits, s.CCDBodyHits = st.CCDHits, st.CCDWallHits, st.CCDGroundHits, st.CCDBodyHits
+	s.Tunnels, s.Teleports, s.UndeclaredJumps = st.Tunnels, st.Teleports, st.UndeclaredJumps
+	s.ShotNote = st.ShotNote
+	s.Events, s.EventNote = &a.events, a.eventNote
 	s.PresentHz, s.JitterSeconds, s.PacingHz = st.PresentHz, st.JitterSeconds, st.TargetHz
 
 	s.Lanes, s.Lane = a.lanes.names, a.lane
@@ -188,6 +191,10 @@ func (p *panel) apply(a *app) {
 	if s.LaneRequested {
 		s.LaneRequested = false
 		a.selectLane(s.Lane)
+	}
+	if s.EventRequested {
+		s.EventRequested = false
+		a.goToEvent(s.PickedEvent)
 	}
 	if s.ClearSelection {
 		s.ClearSelection = false

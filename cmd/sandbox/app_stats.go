@@ -56,10 +56,7 @@ type appStats struct {
 	CCDWallHits, CCDGroundHits, CCDBodyHits uint64
 	Teleports                               uint64 // declared teleports applied (scripted, replayed)
 	UndeclaredJumps                         uint64 // jumps the teleport detector caught, per body and step
-	// TeleportsDetected is UndeclaredJumps under its old name (the panel
-	// still reads it).
-	TeleportsDetected uint64
-	Profile           physics.Profile
+	Profile                                 physics.Profile
 
 	ShotSpeed float64 // m/s
 	ShotHalf  float64 // m
@@ -88,8 +85,7 @@ func (a *app) fillStats(fr *session.Frame, frameSeconds, fed float64, drawn bool
 		Paused: a.sim.lp.Paused(), TimeScale: a.sim.lp.TimeScale(), Interp: a.view.Mode, CCD: w.CCD(),
 		Bodies: w.NumBodies(), Awake: w.NumAwake(), CCDHits: c.CCDHits, Tunnels: c.Tunnels,
 		CCDWallHits: fr.Counts.CCDWallHits, CCDGroundHits: fr.Counts.CCDGroundHits, CCDBodyHits: fr.Counts.CCDBodyHits,
-		Teleports: c.Teleports, UndeclaredJumps: fr.Counts.UndeclaredJumps,
-		TeleportsDetected: fr.Counts.UndeclaredJumps, Profile: fr.Profile,
+		Teleports: c.Teleports, UndeclaredJumps: fr.Counts.UndeclaredJumps, Profile: fr.Profile,
 		ShotSpeed: a.sim.shotSpeed, ShotHalf: a.sim.shotHalf, CameraFly: a.cam.fly,
 		ShotNote: a.sim.cap.Note(), ShotsRefused: a.sim.cap.refused,
 	}

@@ -101,6 +101,7 @@ func (u *UI) panelWindow(s *PanelState, ds imgui.Vec2) {
 		u.summary(s)
 		u.sceneSection(s)
 		u.rangeSection(s)
+		u.eventsSection(s)
 		u.selectionSection(s)
 		u.timeSection(s)
 		u.displaySection(s)
@@ -191,20 +192,62 @@ func (u *UI) summary(s *PanelState) {
 	label("bodies")
 	l.reset().i(int64(s.Bodies)).s(" (").i(int64(s.AwakeBodies)).s(" awake)").cell()
 
-	label("CCD hits")
-	l.reset().u(s.CCDHits).cell()
-	label("tunnels")
-	l.reset().u(s.Tunnels).alertCell(s.Tunnels > 0)
-
-	label("teleports")
-	l.reset().u(s.Teleports).alertCell(s.Teleports > 0)
 	label("time scale")
 	l.reset().f(float64(s.TimeScale), 2).s("x").cell()
 	imgui.EndTable()
-	if imgui.IsItemHovered() {
-		imgui.SetTooltip("teleports: bodies whose pose jumped further than their speed allows in one step, without a teleport flag" +
-			"\ntunnels: steps in which a body's path crossed a wall it never touched")
+	u.counters(s)
+}
+
+// Tooltips of the counters: what each one counts (README, Counters).
+const (
+	ccdHitsTip = "continuous-collision impacts, all of them = wall + ground + body:\n" +
+		"wall: impacts on every static slab but the ground (walls, platforms)\n" +
+		"ground: impacts on the scene's ground, the widest horizontal slab (bullets landing)\n" +
+		"body: bullets swept into dynamic bodies"
+	tunnelsTip    = "steps in which a body's path crossed a slab it never touched (CCD missed it)"
+	teleportsTip  = "declared teleports applied (scripted, replayed): drawn at the new place with no blend"
+	undeclaredTip = "per body and step, jumps further than the body's speed allows that no teleport declared\n" +
+		"(the teleport detector; 0 unless the physics misbehaves)"
+)
+
+// counters is the table of running counts since the scene was loaded (a
+// rewind takes them back), each with a tooltip saying what it counts, and
+// the shot limit's status line under it.
+func (u *UI) counters(s *PanelState) {
+	const flags = imgui.TableFlagsSizingStretchProp | imgui.TableFlagsBordersInnerV | imgui.TableFlagsRowBg
+	if imgui.BeginTableV("##counters", 2, flags, imgui.Vec2{}, 0) {
+		imgui.TableSetupColumnV("##l", imgui.TableColumnFlagsWidthFixed, 0, 0)
+		imgui.TableSetupColumnV("##v", imgui.TableColumnFlagsWidthStretch, 1, 0)
+		l := &u.line
+		counterLabel("CCD hits", ccdHitsTip)
+		l.reset().u(s.CCDHits).s(" (wall ").u(s.CCDWallHits).s(", ground ").u(s.CCDGroundHits).
+			s(", body ").u(s.CCDBodyHits).s(")").cell()
+		tooltip(ccdHitsTip)
+		hook("ccd hits")
+		counterLabel("tunnels", tunnelsTip)
+		l.reset().u(s.Tunnels).alertCell(s.Tunnels > 0)
+		tooltip(tunnelsTip)
+		counterLabel("teleports", teleportsTip)
+		l.reset().u(s.Teleports).cell()
+		tooltip(teleportsTip)
+		counterLabel("undeclared jumps", undeclaredTip)
+		l.reset().u(s.UndeclaredJumps).alertCell(s.UndeclaredJumps > 0)
+		tooltip(undeclaredTip)
+		imgui.EndTable()
 	}
+	if s.ShotNote != "" {
+		imgui.PushStyleColorVec4(imgui.ColText, alertColour)
+		imgui.PushTextWrapPosV(0)
+		textUnformatted(s.ShotNote)
+		imgui.PopTextWrapPos()
+		imgui.PopStyleColor()
+	}
+}
+
+// counterLabel is label with the counter's tooltip on it.
+func counterLabel(name, tip string) {
+	label(name)
+	tooltip(tip)
 }
 
 // label fills the next table cell with a dim name.

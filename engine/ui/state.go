@@ -115,13 +115,31 @@ type PanelState struct {
 	ShotPlate     bool    // fire a spinning thin plate instead of a cube (Ctrl)
 	FireRequested bool    // one-shot: fire from the camera (left click, Space)
 
-	// Counters, shown read-only.
-	Tick        uint64 // physics tick
-	Bodies      int    // dynamic bodies
-	AwakeBodies int    // dynamic bodies not sleeping
-	CCDHits     uint64 // cumulative
-	Tunnels     uint64 // cumulative, detected by the tunnelling oracle
-	Teleports   uint64 // cumulative, detected unflagged pose jumps
+	// Counters, shown read-only, since the scene was loaded (a rewind
+	// takes them back). CCDHits is CCDWallHits + CCDGroundHits +
+	// CCDBodyHits: impacts on slabs other than the ground, on the scene's
+	// ground (the widest horizontal slab), and of bullets on dynamic bodies.
+	Tick                                    uint64 // physics tick
+	Bodies                                  int    // dynamic bodies
+	AwakeBodies                             int    // dynamic bodies not sleeping
+	CCDHits                                 uint64 // continuous-collision impacts, all of them
+	CCDWallHits, CCDGroundHits, CCDBodyHits uint64
+	Tunnels                                 uint64 // detected by the tunnelling oracle
+	Teleports                               uint64 // declared teleports applied (scripted, replayed)
+	UndeclaredJumps                         uint64 // jumps the teleport detector caught, per body and step
+	// ShotNote is "" or one line saying why shots are being refused (the
+	// body limit), shown as a status line under the counters.
+	ShotNote string
+
+	// Events is the list of the newest physics events (nil hides it).
+	// A click on a row sets PickedEvent to it and EventRequested, a
+	// one-shot: the app pauses on its tick (when the rewind buffer still
+	// holds it) and selects its body. PickedEvent stays, to highlight the
+	// row; EventNote is the app's word on the last pick ("" = none).
+	Events         *EventLog
+	PickedEvent    Event
+	EventRequested bool
+	EventNote      string
 
 	// PresentHz and JitterSeconds are the measured presentation rate, Hz,
 	// and the standard deviation of the frame period, s, from the app's own

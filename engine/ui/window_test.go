@@ -179,7 +179,17 @@ func testState() (PanelState, error) {
 		return s, err
 	}
 	s.History = h
+	s.Events = testEvents(MaxEvents + 20) // a full ring: every row drawn
 	return s, nil
+}
+
+// testEvents is an event log of n CCD hits on two walls, one a tick.
+func testEvents(n int) *EventLog {
+	l := &EventLog{}
+	for i := 0; i < n; i++ {
+		l.Push(Event{Kind: EventCCDHit, Tick: uint64(30 + i), Body: 20 + i%3, BodyName: "shot", Other: "wall-1mm", Speed: 3000})
+	}
+	return l
 }
 
 // fillHistory pushes n frames of a steady 60 Hz display, ending at time

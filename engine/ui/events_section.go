@@ -1,0 +1,98 @@
+package ui
+
+import "github.com/AllenDang/cimgui-go/imgui"
+
+// eventRowsShown is how many rows of the event list are visible at once;
+// the rest scroll. Newest first, so a fresh hit is always in sight.
+const eventRowsShown = 6
+
+const eventsTip = "the newest 100 physics events since the scene was loaded, newest first:\n" +
+	"CCD hits (the slab, or the body a bullet hit, and the closing speed), tunnels,\n" +
+	"declared teleports and undeclared jumps; physics reports no embedded-body or sleep events.\n" +
+	"Click a row: pause on its tick (while the last 10 s of rewind hold it) and select its body."
+
+// eventsSection is the list of the newest events: tick, kind, body, the
+// slab (or body) it hit or crossed, and a CCD hit's closing speed. A click on a row asks the app (PickedEvent, EventRequested)
+// to pause on that tick and select the body. Rows are drawn from the log
+// in place with the panel's line buffer, the rows' selectables
+// through cselectable.go: no row allocates, on our side or cimgui-go's.
+func (u *UI) eventsSection(s *PanelState) {
+	if s.Events == nil {
+		return
+	}
+	ev := s.Events
+	l := &u.line
+	// The count changes the header's text, not its ID (after ###).
+	l.reset().s("Events (")
+	if ev.Total() > uint64(ev.Len()) {
+		l.s("newest ").i(int64(ev.Len())).s(" of ")
+	}
+	l.u(ev.Total()).s(")###events")
+	if !imgui.CollapsingHeaderTreeNodeFlagsV(l.str(), imgui.TreeNodeFlagsDefaultOpen) {
+		return
+	}
+	tooltip(eventsTip)
+	if s.EventNote != "" {
+		imgui.PushStyleColorVec4(imgui.ColText, alertColour)
+		imgui.PushTextWrapPosV(0)
+		textUnformatted(s.EventNote)
+		imgui.PopTextWrapPos()
+		imgui.PopStyleColor()
+	}
+	if ev.Len() == 0 {
+		imgui.PushStyleColorVec4(imgui.ColText, labelColour)
+		textUnformatted("none yet: fire at a wall (Space)")
+		imgui.PopStyleColor()
+		return
+	}
+	const flags = imgui.TableFlagsSizingStretchProp | imgui.TableFlagsBordersInnerV | imgui.TableFlagsRowBg |
+		imgui.TableFlagsScrollY
+	rows := min(ev.Len(), eventRowsShown) + 1 // and the header
+	height := float32(rows)*imgui.TextLineHeightWithSpacing() + 2
+	if !imgui.BeginTableV("##events", 5, flags, imgui.Vec2{Y: height}, 0) {
+		return
+	}
+	imgui.TableSetupScrollFreeze(0, 1)
+	imgui.TableSetupColumnV("tick", imgui.TableColumnFlagsWidthFixed, 0, 0)
+	imgui.TableSetupColumnV("event", imgui.TableColumnFlagsWidthFixed, 0, 0)
+	imgui.TableSetupColumnV("body", imgui.TableColumnFlagsWidthStretch, 1, 0)
+	imgui.TableSetupColumnV("slab / body", imgui.TableColumnFlagsWidthStretch, 1, 0)
+	imgui.TableSetupColumnV("m/s", imgui.TableColumnFlagsWidthFixed, 0, 0)
+	imgui.TableHeadersRow()
+	picked := s.Selected && s.PickedEvent.BodyName != ""
+	for i := 0; i < ev.Len(); i++ {
+		e := ev.Newest(i)
+		imgui.TableNextRow()
+		imgui.TableNextColumn()
+		// The tick is the selectable, spanning the row; its ID is the
+		// row's place in the list (after ##), so equal ticks stay apart.
+		l.reset().u(e.Tick).s("##ev").i(int64(i))
+		if l.selectable(picked && e == s.PickedEvent, imgui.SelectableFlagsSpanAllColumns) {
+			s.PickedEvent = e
+			s.EventRequested = true
+		}
+		if i == 0 {
+			hook("event0")
+		}
+		imgui.TableNextColumn()
+		alert := e.Kind == EventTunnel || e.Kind == EventUndeclared
+		if alert {
+			imgui.PushStyleColorVec4(imgui.ColText, alertColour)
+		}
+		textUnformatted(e.Kind.String())
+		if alert {
+			imgui.PopStyleColor()
+		}
+		imgui.TableNextColumn()
+		textUnformatted(e.BodyName)
+		imgui.TableNextColumn()
+		textUnformatted(e.Other)
+		imgui.TableNextColumn()
+		l.reset()
+		if e.Kind == EventCCDHit {
+			l.f(e.Speed, 0)
+		}
+		l.text()
+	}
+	imgui.EndTable()
+}
