@@ -2,12 +2,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -126,16 +128,29 @@ func TestNonRegularOutputsSurvive(t *testing.T) {
 // stays a link and its target is not truncated.
 func TestFailedRunKeepsOutputs(t *testing.T) {
 	dir := t.TempDir()
-	// A body at 10^308 m/s leaves the float64 range within 200 ticks.
-	boom := filepath.Join(dir, "boom.json")
-	writeFile(t, boom, `{"name":"boom","statics":[],"bodies":[{"name":"a","center":[0,0,0],"half":[1,1,1],"velocity":[1e308,0,0]}]}`)
+	// A run that fails after it has started: the replay of a recording
+	// whose hash at tick 120 was tampered with. (Physics can no longer be
+	// driven to a non-finite state: the loader refuses values that would.)
+	rec := filepath.Join(dir, "rec.jsonl")
+	if _, stderr, code := sandboxIn(t, dir, nil, "-headless", "-scene", "range", "-ticks", "180", "-record", rec); code != 0 {
+		t.Fatalf("recording: exit %d, %q", code, stderr)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tampered := regexp.MustCompile(`("tick":120,"state":")[0-9a-f]{16}`).ReplaceAll(data, []byte("${1}0123456789abcdef"))
+	if bytes.Equal(tampered, data) {
+		t.Fatal("no hash at tick 120 in the recording to tamper with")
+	}
+	writeFile(t, rec, string(tampered))
 	real, link, trace := filepath.Join(dir, "real.json"), filepath.Join(dir, "link.json"), filepath.Join(dir, "t.jsonl")
 	writeFile(t, real, "good report\n")
 	writeFile(t, trace, "good trace\n")
 	if err := os.Symlink("real.json", link); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr, code := sandboxIn(t, dir, nil, "-headless", "-scene", boom, "-ticks", "200", "-report", link, "-trace", trace)
+	_, stderr, code := sandboxIn(t, dir, nil, "-headless", "-replay", rec, "-report", link, "-trace", trace)
 	if code != 1 || !strings.Contains(stderr, "run failed") {
 		t.Fatalf("exit %d, %q; want the run to fail (exit 1)", code, stderr)
 	}
