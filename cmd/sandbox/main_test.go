@@ -103,7 +103,9 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"stray"}, []string{"stray"}},
 		{[]string{"-headless", "-frames-from", "t.jsonl", "-ticks", "5"}, []string{"-frames-from"}},
 		{[]string{"-frames-from", "/no/such/trace.jsonl"}, []string{"-frames-from", "/no/such/trace.jsonl"}},
-		{[]string{"-frames-from", "/dev/null"}, []string{"-frames-from", "/dev/null"}}, // not a regular file
+		{[]string{"-frames-from", "/dev/null"}, []string{"-frames-from", "/dev/null"}},      // not a regular file
+		{[]string{"-headless", "-ticks", "5", "-record", "-"}, []string{"-record", "file"}}, // was a file named "-"
+		{[]string{"-headless", "-replay", "-"}, []string{"-replay", "file"}},
 	}
 	for _, c := range cases {
 		wantUsageError(t, c.args, c.names...)

@@ -12,6 +12,14 @@ import (
 // mean anything, before anything runs. Their files are checked with the
 // run's other files (fileList in planHeadless and planWindow).
 func checkRecordFlags(o *options) error {
+	// "-" is standard output for the report and the trace; a recording is
+	// read back later, so it must be a file (without this check a file
+	// literally named "-" was written).
+	for _, f := range [][2]string{{"record", o.record}, {"replay", o.replay}} {
+		if f[1] == "-" {
+			return usagef("-%s -: a recording is a file, give its path", f[0])
+		}
+	}
 	if o.record != "" && o.replay != "" {
 		return usagef("-record and -replay both given: replay a recording, or make one")
 	}
