@@ -21,22 +21,14 @@ type solverPoint struct {
 	maxI     float64 // largest normal impulse after a pass (restitution)
 }
 
-// constraint is one manifold as the solver passes see it (about 650 bytes):
-// the normal rows of its points, the central row at their centroid, and the
-// friction rows at the centroid.
+// constraint is one manifold as the solver passes see it (about 560 bytes):
+// the normal rows of its points and the friction rows at their centroid.
 type constraint struct {
 	a, b  int32 // solver bodies; b < 0: a slab (the shared zero body)
 	count int32
 	// restitution: the manifold bounces, so the passes track maxI.
 	restitution bool
-	// central: the points are level enough for the central pre-pass.
-	central bool
-	n       sv // normal from a toward b
-	// The points' centroid: its Jacobian, mean separation and effective
-	// mass, for the central pre-pass of the normal rows.
-	rAcn, rBcn sv // rAc x n, rBc x n
-	sepC       float64
-	cMass      float64
+	n           sv // normal from a toward b
 	// Friction at the centroid: two tangent rows and a twist row about the
 	// normal (accumulated impulses, N s and N m s, and effective masses).
 	t0, t1     sv
@@ -51,11 +43,10 @@ type constraint struct {
 	// k couples the normal rows of a 4-point manifold: an impulse p at point
 	// q changes the normal velocity at point r by k_qr p, with k_qr = 1/m_A
 	// + 1/m_B + (rA_r x n) I_A^-1 (rA_q x n) + (rB_r x n) I_B^-1 (rB_q x n).
-	// It is symmetric; k holds k01 k02 k03 k12 k13 k23 (k_qq is 1/nMass) and
-	// ksum its row sums. Only set for count 4.
-	k    [6]float64
-	ksum [4]float64
-	pts  [4]solverPoint
+	// It is symmetric; k holds k01 k02 k03 k12 k13 k23 (k_qq is 1/nMass).
+	// Only set for count 4.
+	k   [6]float64
+	pts [4]solverPoint
 }
 
 // constraintCold holds what only restitution and the write-back read.
@@ -82,7 +73,6 @@ type solverState struct {
 	h, inv       float64
 	useBias      bool
 	soft, sSoft  softness // body-body and body-slab
-	spread       float64  // separation spread allowing the central pre-pass, m
 	gh, halfG    sv       // gravity times h, and -g h/2
 	fnPrepare    func(lo, hi int)
 	fnWarm       func(lo, hi int)
@@ -126,23 +116,16 @@ func (w *World) prepareRange(lo, hi int) {
 		c.friction = m.friction
 		c.restitution = m.restitution != 0
 		cold.m, cold.restitution = k, m.restitution
-		// Centroid of the points.
+		// Centroid of the points: the friction anchor.
 		cnt := int(m.count)
 		inv := 1 / float64(cnt)
 		var rAc, rBc sv
-		sepSum := 0.0
 		for q := 0; q < cnt; q++ {
 			rAc = rAc.add(m.pts[q].rA)
 			rBc = rBc.add(m.pts[q].rB)
-			sepSum += m.pts[q].sep
 		}
 		rAc, rBc = rAc.scale(inv), rBc.scale(inv)
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for q := 0; q < cnt; q++ {
-			lo, hi = min(lo, m.pts[q].sep), max(hi, m.pts[q].sep)
-		}
-		c.central = cnt > 1 && hi-lo <= sol.spread
-		c.rAc, c.rBc, c.sepC = rAc, rBc, sepSum*inv
+		c.rAc, c.rBc = rAc, rBc
 		rng := 0.0
 		for q := 0; q < cnt; q++ {
 			d := m.pts[q].rA.sub(rAc)
@@ -164,8 +147,6 @@ func (w *World) prepareRange(lo, hi int) {
 		if m.b < 0 {
 			an = -g.dot(n)
 		}
-		c.rAcn, c.rBcn = rAc.cross(n), rBc.cross(n)
-		c.cMass = invOrZero(A.invMass + B.invMass + c.rAcn.dot(A.invIMul(c.rAcn)) + c.rBcn.dot(B.invIMul(c.rBcn)))
 		c.tMass0 = invOrZero(effMass(A, rAc, c.t0) + effMass(B, rBc, c.t0))
 		c.tMass1 = invOrZero(effMass(A, rAc, c.t1) + effMass(B, rBc, c.t1))
 		c.twistMass = invOrZero(A.invIMul(n).dot(n) + B.invIMul(n).dot(n))
@@ -196,16 +177,13 @@ func (w *World) prepareRange(lo, hi int) {
 			mAB := A.invMass + B.invMass
 			var k [4][4]float64
 			for q := 0; q < 4; q++ {
-				for r := q; r < 4; r++ {
+				for r := q + 1; r < 4; r++ {
 					pr := &c.pts[r]
 					kk := mAB + pr.rAn.dot(iAn[q]) + pr.rBn.dot(iBn[q])
 					k[q][r], k[r][q] = kk, kk
 				}
 			}
 			c.k = [6]float64{k[0][1], k[0][2], k[0][3], k[1][2], k[1][3], k[2][3]}
-			for q := 0; q < 4; q++ {
-				c.ksum[q] = (k[q][0] + k[q][1]) + (k[q][2] + k[q][3])
-			}
 		}
 	}
 }

@@ -15,16 +15,9 @@ import "math"
 // velocity iterations: SolverIterations/2 substeps (rounded up) of two each.
 //
 //   - Warm starting uses last step's impulses matched by feature id.
-//   - Each manifold's normal rows start with a central pre-pass: the rows
-//     are solved as one contact at the points' centroid and the impulse is
-//     shared equally among the points (each still clamped at zero). Plain
-//     sequential impulses treat the corners of a face one after another, so
-//     a box landing flat took most of the impact on its first corner and
-//     left spinning; the central row takes the symmetric part of the
-//     impulse in one go and leaves the corners only the differences.
 //   - Friction: Coulomb on two tangents at each manifold's centroid, clamped
 //     to the friction disc (the pyramid would brake diagonal slides harder
-//     than axial ones), plus a twist row; solved in the relax pass only.
+//     than axial ones), plus a twist row; solved in both passes.
 //   - Speculative contacts: a point still apart by s may close at s/h.
 //   - Restitution: a few passes after the substeps, for points that closed
 //     faster than restitutionThreshold.
@@ -46,21 +39,16 @@ import "math"
 const (
 	// WorldDef.ContactHertz is the stiffness of the soft contact bias
 	// between bodies, Hz, capped at the substep rate over contactHertzCap
-	// (h*omega <= 1.31). Slab contacts use twice this. A stack sinks by
-	// 2 k g / (2 pi hertz)^2 at a contact carrying k boxes: 0.2 mm per box
-	// at 50 Hz, so a 10-box tower's top settles 9 mm (1.4 cm at the 40 Hz
-	// used first). At 60 Hz, or at a cap of a sixth of the substep rate
-	// with more hertz, a 20-layer pyramid at 4 substeps no longer stood
-	// still (TestPyramidStandsStill).
-	contactHertzCap = 4.8
+	// (Box3D's cap, h*omega <= 0.79). Slab contacts use twice the hertz at
+	// half the damping ratio (as Box3D). A soft contact is a spring of
+	// stiffness m_eff (2 pi hertz)^2, so a stack sinks under its load: the
+	// 5,050 pyramid's apex settles 0.68 m at 30 Hz, Box3D's 0.69 m. At a
+	// cap of a fifth of the substep rate (50 Hz at 4 substeps, the default
+	// before), that pyramid breathed: its rows swung up and down by tens of
+	// centimetres, the swing grew, and it fell (TestLargePyramidStands).
+	contactHertzCap = 8
 	// restitutionPasses is the number of restitution iterations.
 	restitutionPasses = 4
-	// centralSpread (in linear slops): the central pre-pass runs only on
-	// manifolds whose points' separations differ by at most this. It is
-	// for faces that meet flat; on a manifold with one corner touching and
-	// another still apart (a plate wedged at an angle) it pushed on the
-	// corner that was not touching, and the plate jittered without end.
-	centralSpread = 4
 )
 
 // softness holds the coefficients of a soft constraint for one substep,
@@ -124,9 +112,8 @@ func (w *World) solve(dt float64) {
 	hz := math.Min(w.def.ContactHertz, inv/contactHertzCap)
 	sol.h, sol.inv = h, inv
 	sol.soft = makeSoft(hz, w.def.ContactDampingRatio, h)
-	sol.sSoft = makeSoft(2*hz, w.def.ContactDampingRatio, h)
+	sol.sSoft = makeSoft(2*hz, float64(w.def.ContactDampingRatio*0.5), h)
 	sol.soft.maxPush, sol.sSoft.maxPush = w.def.MaxPushVelocity, w.def.MaxPushVelocity
-	sol.spread = centralSpread * w.def.LinearSlop
 	g := toSV(w.def.Gravity)
 	sol.gh, sol.halfG = g.scale(h), g.scale(-0.5*h)
 

@@ -57,10 +57,11 @@ type manifold struct {
 	twistI      float64
 	friction    float64
 	restitution float64
-	// The pose of b in a's frame (for a slab: of a in the world) when the
-	// points were last computed: see reuseManifold.
+	// The pose of b in a's frame (for a slab: of a in the world) and a's
+	// orientation when the points were last computed: see poseClose.
 	relP sv
 	relQ quat
+	qA   quat
 	pts  [4]cachePoint
 }
 
@@ -269,7 +270,11 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 			ax: [3]sv{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}
 	}
 	relP, relQ := relativePose(&A, ba.q, &B, w.bodyQuat(b), b < 0)
-	if prev != nil && prev.count > 0 && !w.noReuse && poseClose(relP, relQ, prev.relP, prev.relQ) {
+	ext := ba.radius
+	if b >= 0 {
+		ext = max(ext, w.bodies[b].radius)
+	}
+	if prev != nil && prev.count > 0 && !w.noReuse && poseClose(prev, relP, relQ, ba.q, ext) {
 		if m != prev {
 			*m = *prev
 		}
@@ -292,7 +297,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	}
 	m.n = raw.n
 	m.count = int32(raw.count)
-	m.relP, m.relQ = relP, relQ
+	m.relP, m.relQ, m.qA = relP, relQ, ba.q
 	for q := 0; q < raw.count; q++ {
 		rp := &raw.pts[q]
 		half := rp.n(raw.n)

@@ -37,11 +37,13 @@ type WorldDef struct {
 
 	// ContactHertz is the stiffness of the soft contact between two bodies,
 	// Hz, range (0, 1000]. Contacts with a slab use twice this. It is
-	// capped at the substep rate / 4.8 (h*omega <= 1.31). Default 50.
+	// capped at the substep rate / 8 (30 Hz at 60 Hz and 4 substeps).
+	// Default 30, Box3D's.
 	ContactHertz float64
 	// ContactDampingRatio is the soft contact's damping ratio, range
-	// [0, 100] (1 = critically damped). Default 10: strongly over-damped,
-	// so pushing out of an overlap never bounces.
+	// [0, 100] (1 = critically damped); slab contacts use half of it.
+	// Default 10: strongly over-damped, so pushing out of an overlap never
+	// bounces.
 	ContactDampingRatio float64
 	// MaxPushVelocity caps the speed at which overlap is pushed out, m/s,
 	// range (0, 1000]. Default 3.
@@ -51,10 +53,8 @@ type WorldDef struct {
 	RestitutionThreshold float64
 	// LinearSlop is the narrowphase's length tolerance, m, range
 	// [1e-6, 0.1]: the margin by which a face must beat another to become
-	// the reference (half of it), the clipping margin around a reference
-	// face (twice it) and the spread of separations below which a face
-	// contact is solved with a central row first (four times it). Default
-	// 0.0005.
+	// the reference (half of it) and the clipping margin around a reference
+	// face (twice it). Default 0.0005.
 	LinearSlop float64
 	// SpeculativeDistance is how far apart two surfaces may still be and
 	// get a contact (each body's share; a moving body adds its motion this
@@ -79,7 +79,7 @@ func DefaultWorldDef() WorldDef {
 		CCDFraction:      0.5,
 		Workers:          1,
 
-		ContactHertz:         50,
+		ContactHertz:         30,
 		ContactDampingRatio:  10,
 		MaxPushVelocity:      3,
 		RestitutionThreshold: 1,

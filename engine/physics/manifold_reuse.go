@@ -2,26 +2,40 @@ package physics
 
 import "math"
 
-// Manifold reuse (after Jolt's body pair cache): when the pose of one body
-// in the other's frame has moved less than reuseDistance and turned less
-// than reuseAngle since the manifold's points were computed, the points are
-// kept, fixed in each body's frame, and only moved to the bodies' current
-// poses; the separating axis test and the clipping are skipped. Nearly every
-// contact of a resting stack is reused. The decision depends only on the
-// state, so it is as deterministic as the rest, and the old manifold is the
-// cache: nothing else is kept. The tolerances are 5 mm and 0.02 rad (they
-// were 1 mm and 0.01 rad): each rebuild snaps the normal to the reference
-// face's current tilt (see reuseManifold), and in a frictionless offset
-// tower that happened often enough to slide it apart; Box3D recycles
-// contacts over up to 5 cm.
+// Manifold reuse, after Box3D's contact recycling: while the pose of one
+// body in the other's frame stays within reuseDistance of the pose the
+// points were computed at (the turn counted as the arc it sweeps at the
+// bodies' extent), and body a has turned less than reuseTurn in the world,
+// the manifold is kept: its normal and its anchors stay as they were, and
+// only the separation of each point is brought up to date from the bodies'
+// current poses; the separating axis test and the clipping are skipped.
+// Nearly every contact of a resting stack is reused. The decision depends
+// only on the state, so it is as deterministic as the rest, and the old
+// manifold is the cache: nothing else is kept.
+//
+// Keeping the anchors is what lets a tall stack stand. Moved with the
+// bodies, the anchors followed every lean of a box, so the load it carried
+// acted at points shifted toward the lean, the moment of which leaned it
+// further: a soft stack of 20 cubes at 30 Hz buckled like a column and fell
+// (Box3D's stands at 60), and the 5,050 pyramid bent out of its plane and
+// collapsed. A new manifold, when a pose leaves the tolerances, puts the
+// anchors where the geometry now is.
 const (
-	reuseDistance = 0.005 // m
-	reuseAngle    = 0.02  // rad
+	// reuseDistance is the tolerance of a touching 4-point manifold (a face
+	// on a face), m: Box3D's 10 linear slops.
+	reuseDistance = 0.05
+	// reuseOther is the tolerance of every other manifold, m: a corner or
+	// an edge touching, or points only speculative. Its body can turn onto
+	// corners the manifold does not hold, so it is rebuilt sooner: at 5 cm
+	// a thin plate landing on an edge turned flat into the ground with its
+	// old manifold and stuck there half buried.
+	reuseOther = 0.005
+	reuseTurn  = 10 * math.Pi / 180
 )
 
-// cosHalfReuse is cos(reuseAngle/2): two unit quaternions less than
-// reuseAngle apart have |dot| above it.
-var _, cosHalfReuse = sinCos(reuseAngle / 2)
+// cosHalfTurn is cos(reuseTurn/2): two unit quaternions less than reuseTurn
+// apart have |dot| above it.
+var _, cosHalfTurn = sinCos(reuseTurn / 2)
 
 // n returns the offset from the point to either surface: half its
 // separation along n.
@@ -53,34 +67,42 @@ func relativePose(A *boxShape, qA quat, B *boxShape, qB quat, slab bool) (sv, qu
 	return A.toLocal(B.c.sub(A.c)), quatMul(qA.Conjugate(), qB)
 }
 
-// poseClose reports whether two relative poses are within the reuse
-// tolerances.
-func poseClose(p0 sv, q0 quat, p1 sv, q1 quat) bool {
-	d := p0.sub(p1)
-	if d.dot(d) > reuseDistance*reuseDistance {
+// poseClose reports whether manifold prev may be reused at the relative
+// pose (p, q), with body a now at world orientation qA and ext the larger
+// of the two bodies' bounding radii, m.
+func poseClose(prev *manifold, p sv, q, qA quat, ext float64) bool {
+	tol := reuseOther
+	if prev.count == 4 && prev.flags&mfTouching != 0 {
+		tol = reuseDistance
+	}
+	d := p.sub(prev.relP)
+	d2 := d.dot(d)
+	if d2 >= float64(tol*tol) {
 		return false
 	}
-	c := float64(q0.W*q1.W) + dot(q0.V, q1.V)
-	return math.Abs(c) >= cosHalfReuse
+	if math.Abs(float64(qA.W*prev.qA.W)+dot(qA.V, prev.qA.V)) < cosHalfTurn {
+		return false
+	}
+	// The relative turn theta moves a point at distance ext by at most
+	// 2 sin(theta/2) ext.
+	c := math.Min(math.Abs(float64(q.W*prev.relQ.W)+dot(q.V, prev.relQ.V)), 1)
+	arc := float64(2*math.Sqrt(1-float64(c*c))) * ext
+	return arc < tol-math.Sqrt(d2)
 }
 
-// reuseManifold moves the points of m (a copy of last step's manifold) to
-// the current poses of A and B: each point's two surface points and the
-// separation between them along the normal. The normal stays fixed in the
-// world, as the substeps hold it (and as Box3D's contact recycling does):
-// turned with the reference body, it tilted with every wobble of a stacked
-// box, and the load it carries then pushed the box above sideways; a
-// frictionless tower of boxes offset by 2 mm slid apart. The impulses stay
-// with their points.
+// reuseManifold brings the separations of the points of m (a copy of last
+// step's manifold) up to date for the current poses of A and B: each point's
+// two surface points, fixed in their bodies, and the distance between them
+// along the normal. The normal and the anchors stay as they were (see the
+// file comment), as they stay through the substeps. The impulses stay with
+// their points.
 func (w *World) reuseManifold(m *manifold, A, B *boxShape) {
 	m.flags = mfReused
 	for q := 0; q < int(m.count); q++ {
 		cp := &m.pts[q]
 		pa := A.c.add(A.toWorld(cp.la))
 		pb := B.c.add(B.toWorld(cp.lb))
-		p := pa.add(pb).scale(0.5)
 		cp.sep = pb.sub(pa).dot(m.n)
-		cp.rA, cp.rB = p.sub(A.c), p.sub(B.c)
 		if cp.sep <= touchDistance {
 			m.flags |= mfTouching
 		}

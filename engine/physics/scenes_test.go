@@ -58,3 +58,25 @@ func buildPile(t testing.TB, def WorldDef, n int) *World {
 	}
 	return w
 }
+
+// buildLargePyramid builds Box3D's large_pyramid benchmark scene with the
+// given base (100: 5,050 cubes; ../shared/peers/README.md): cubes of half
+// 0.5, 100 kg, friction 0.6, row i holding base-i cubes at x = j - i/2 -
+// (base-1)/2, y = i + 0.5, z = 0, neighbours touching, on a ground slab
+// whose top is y = 0. It returns the world and each cube's start centre.
+func buildLargePyramid(t testing.TB, def WorldDef, base int) (*World, []mgl64.Vec3) {
+	w := mustWorld(t, def)
+	mustStatic(t, w, "ground", mgl64.Vec3{-400, -2, -400}, mgl64.Vec3{400, 0, 400})
+	var starts []mgl64.Vec3
+	for i := 0; i < base; i++ {
+		for j := i; j < base; j++ {
+			c := mgl64.Vec3{float64(j) - 0.5*float64(i) - 0.5*float64(base-1), float64(i) + 0.5, 0}
+			d := cube(fmt.Sprintf("p-%d-%d", i, j), c)
+			d.Mass = 100
+			d.Friction = 0.6
+			mustBody(t, w, d)
+			starts = append(starts, c)
+		}
+	}
+	return w, starts
+}

@@ -63,6 +63,7 @@ type body struct {
 	angDamp      float64 // 1/s
 	ccdFraction  float64 // 0 = world's
 	minHalf      float64
+	radius       float64 // bounding radius (half the diagonal), m
 	sleepTime    float64 // seconds spent below the sleep thresholds
 	sleepNext    int32   // next body of the same sleeping island, -1 at the end
 	flags        uint8
@@ -154,6 +155,7 @@ func (w *World) addBody(d BodyDef) BodyID {
 		angDamp:     d.AngularDamping,
 		ccdFraction: d.CCDFraction,
 		minHalf:     math.Min(h[0], math.Min(h[1], h[2])),
+		radius:      math.Sqrt(float64(h[0]*h[0]) + float64(h[1]*h[1]) + float64(h[2]*h[2])),
 		sleepNext:   -1,
 	}
 	if d.Bullet {
