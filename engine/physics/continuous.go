@@ -25,6 +25,28 @@ const (
 	ccdBackoff = 1e-5
 )
 
+// continuous moves the fast bodies (flagFast) over the whole step with their
+// solved velocities, sweeping them against what they might pass through.
+// Non-bullets move first, so that bullets are swept against them frozen at
+// their end-of-step pose.
+func (w *World) continuous(dt float64) {
+	w.scratch.extentValid = false
+	for pass := 0; pass < 2; pass++ {
+		wantBullet := pass == 1
+		for i := range w.bodies {
+			b := &w.bodies[i]
+			if b.flags&flagFast == 0 || b.flags&flagSleeping != 0 || (b.flags&flagBullet != 0) != wantBullet {
+				continue
+			}
+			v := w.sb[i].v.vec()
+			if b.flags&flagTouching == 0 {
+				v = madd(v, w.def.Gravity, -0.5*dt)
+			}
+			w.sweepBody(i, v, dt)
+		}
+	}
+}
+
 // ccdFraction returns the body's own fraction or the world's.
 func (w *World) ccdFraction(b *body) float64 {
 	if b.ccdFraction > 0 {
@@ -250,7 +272,7 @@ func (w *World) impactResponse(i, other int, point, n vec3) float64 {
 	}
 	// Normal impulse first: it leaves the point separating at e times its
 	// closing speed, which never adds energy for e <= 1.
-	kn := effectiveMass(s, ra, n) + effectiveMass(o, rb, n)
+	kn := effMassOr0(s, ra, n) + effMassOr0(o, rb, n)
 	jn := -(1 + e) * vn / kn
 	w.applyBoth(s, o, ra, rb, scale(n, jn))
 	// Then friction against the sliding velocity left after it (not the one
@@ -260,7 +282,7 @@ func (w *World) impactResponse(i, other int, point, n vec3) float64 {
 	vt := sub(vrel, scale(n, dot(vrel, n)))
 	if vtl := length(vt); vtl > 1e-12 && friction > 0 {
 		t := scale(vt, 1/vtl)
-		kt := effectiveMass(s, ra, t) + effectiveMass(o, rb, t)
+		kt := effMassOr0(s, ra, t) + effMassOr0(o, rb, t)
 		jt := math.Min(vtl/kt, float64(friction*jn))
 		w.applyBoth(s, o, ra, rb, scale(t, -jt))
 	}
@@ -298,13 +320,12 @@ func (w *World) applyBoth(s, o *solverBody, ra, rb, p vec3) {
 	}
 }
 
-// effectiveMass returns 1/m + (I^-1 (r x n)) . (r x n) for body s (0 for nil).
-func effectiveMass(s *solverBody, r, n vec3) float64 {
+// effMassOr0 is effMass, or 0 for no body (a slab).
+func effMassOr0(s *solverBody, r, n vec3) float64 {
 	if s == nil {
 		return 0
 	}
-	rn := toSV(r).cross(toSV(n))
-	return s.invMass + s.invI.mul(rn).dot(rn)
+	return effMass(s, toSV(r), toSV(n))
 }
 
 func applyImpulse(s *solverBody, r, p vec3) {

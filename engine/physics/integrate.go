@@ -106,25 +106,3 @@ func rotateSmall(q quat, r sv) quat {
 	inv := 1 / n
 	return quat{W: float64(qw * inv), V: vec3{float64(qx * inv), float64(qy * inv), float64(qz * inv)}}
 }
-
-// continuous moves the fast bodies (flagFast) over the whole step with their
-// solved velocities, sweeping them against what they might pass through.
-// Non-bullets move first, so that bullets are swept against them frozen at
-// their end-of-step pose.
-func (w *World) continuous(dt float64) {
-	w.scratch.extentValid = false
-	for pass := 0; pass < 2; pass++ {
-		wantBullet := pass == 1
-		for i := range w.bodies {
-			b := &w.bodies[i]
-			if b.flags&flagFast == 0 || b.flags&flagSleeping != 0 || (b.flags&flagBullet != 0) != wantBullet {
-				continue
-			}
-			v := w.sb[i].v.vec()
-			if b.flags&flagTouching == 0 {
-				v = madd(v, w.def.Gravity, -0.5*dt)
-			}
-			w.sweepBody(i, v, dt)
-		}
-	}
-}

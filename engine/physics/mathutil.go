@@ -6,39 +6,29 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Small, allocation-free vector helpers. Products are wrapped in float64(...)
-// where a fused multiply-add on another architecture would change the result:
-// the Go spec only forbids fusing across an explicit conversion.
+// Vectors: one arithmetic, on sv (below), the solver's and narrowphase's
+// vector. Products are wrapped in float64(...) where a fused multiply-add on
+// another architecture would change the result: the Go spec only forbids
+// fusing across an explicit conversion. The body state, the public API and
+// package ccd speak mgl64.Vec3 (vec3); the cold stages that work in those
+// terms (continuous collision, the guards, the oracle, debug drawing) use the
+// vec3 forms below, each of which is its sv twin, so that both round alike.
 
 type vec3 = mgl64.Vec3
 
 type quat = mgl64.Quat
 
-func dot(a, b vec3) float64 {
-	return float64(a[0]*b[0]) + float64(a[1]*b[1]) + float64(a[2]*b[2])
-}
-
-func cross(a, b vec3) vec3 {
-	return vec3{
-		float64(a[1]*b[2]) - float64(a[2]*b[1]),
-		float64(a[2]*b[0]) - float64(a[0]*b[2]),
-		float64(a[0]*b[1]) - float64(a[1]*b[0]),
-	}
-}
-
-func add(a, b vec3) vec3 { return vec3{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
-func sub(a, b vec3) vec3 { return vec3{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
-func scale(a vec3, s float64) vec3 {
-	return vec3{float64(a[0] * s), float64(a[1] * s), float64(a[2] * s)}
-}
+func dot(a, b vec3) float64        { return toSV(a).dot(toSV(b)) }
+func cross(a, b vec3) vec3         { return toSV(a).cross(toSV(b)).vec() }
+func add(a, b vec3) vec3           { return toSV(a).add(toSV(b)).vec() }
+func sub(a, b vec3) vec3           { return toSV(a).sub(toSV(b)).vec() }
+func scale(a vec3, s float64) vec3 { return toSV(a).scale(s).vec() }
 
 // madd returns a + b*s with the product rounded separately.
-func madd(a, b vec3, s float64) vec3 {
-	return vec3{a[0] + float64(b[0]*s), a[1] + float64(b[1]*s), a[2] + float64(b[2]*s)}
-}
+func madd(a, b vec3, s float64) vec3 { return toSV(a).madd(toSV(b), s).vec() }
 
-func neg(a vec3) vec3       { return vec3{-a[0], -a[1], -a[2]} }
-func length(a vec3) float64 { return math.Sqrt(dot(a, a)) }
+func neg(a vec3) vec3       { return toSV(a).neg().vec() }
+func length(a vec3) float64 { return toSV(a).length() }
 func vmin(a, b vec3) vec3 {
 	return vec3{min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2])}
 }
@@ -174,6 +164,8 @@ func (a sv) cross(b sv) sv {
 		float64(a.x*b.y) - float64(a.y*b.x),
 	}
 }
+
+func (a sv) length() float64 { return math.Sqrt(a.dot(a)) }
 
 func (a sv) isZero() bool { return a.x == 0 && a.y == 0 && a.z == 0 }
 
