@@ -67,6 +67,15 @@ type solverState struct {
 	zero    solverBody
 	restit  bool // some constraint has restitution
 
+	// The wide groups of each colour and the rest (wide.go).
+	wide                      []wideCons
+	wideCon                   [][wideLanes]int32
+	rest                      []int32
+	wideAt, restAt            []int32
+	wideBase, wideN, restBase int // the colour being run by runWide
+	// 1/h and -MaxPushVelocity in every lane, for the wide passes.
+	invLanes, negPushLanes lanes
+
 	// Parameters of the pass being run, set before each run.
 	base         int  // first constraint of the colour being run
 	overflow     bool // the overflow set: constraints may share bodies
@@ -79,6 +88,10 @@ type solverState struct {
 	fnIterate    func(lo, hi int)
 	fnRestitute  func(lo, hi int)
 	fnStore      func(lo, hi int)
+	fnPack       func(lo, hi int)
+	fnUnpack     func(lo, hi int)
+	fnWarmWide   func(lo, hi int)
+	fnIterWide   func(lo, hi int)
 	fnVelocities func(lo, hi int)
 	fnPositions  func(lo, hi int)
 }
@@ -92,6 +105,10 @@ func (w *World) bindSolver() {
 	s.fnIterate = w.iterateRange
 	s.fnRestitute = w.restituteRange
 	s.fnStore = w.storeRange
+	s.fnPack = w.packWide
+	s.fnUnpack = w.unpackWide
+	s.fnWarmWide = w.warmStage
+	s.fnIterWide = w.iterateStage
 	s.fnVelocities = w.integrateVelocities
 	s.fnPositions = w.integrateSubstep
 }

@@ -125,15 +125,25 @@ func (w *World) solve(dt float64) {
 		restit = restit || sol.cold[i].restitution != 0
 	}
 	sol.restit = restit
+	if wideOn {
+		for l := range wideLanes {
+			sol.invLanes[l], sol.negPushLanes[l] = inv, -sol.soft.maxPush
+		}
+		w.planWide()
+		p.run(len(sol.wide), wideChunk, sol.fnPack)
+	}
 	nb := len(w.bodies)
 	for s := 0; s < n; s++ {
 		p.run(nb, bodyChunk, sol.fnVelocities)
-		w.runColors(sol.fnWarm)
+		w.runPass(sol.fnWarmWide, sol.fnWarm)
 		sol.useBias = true
-		w.runColors(sol.fnIterate)
+		w.runPass(sol.fnIterWide, sol.fnIterate)
 		p.run(nb, bodyChunk, sol.fnPositions)
 		sol.useBias = false
-		w.runColors(sol.fnIterate)
+		w.runPass(sol.fnIterWide, sol.fnIterate)
+	}
+	if wideOn {
+		p.run(len(sol.wide), wideChunk, sol.fnUnpack)
 	}
 	if restit {
 		for it := 0; it < restitutionPasses; it++ {
@@ -142,6 +152,16 @@ func (w *World) solve(dt float64) {
 	}
 	p.run(nc, consChunk, sol.fnStore)
 	p.end()
+}
+
+// runPass runs a velocity pass: wide over groups and one by one over the
+// rest (runWide) where groups are on, else one by one over every colour.
+func (w *World) runPass(wide, one func(lo, hi int)) {
+	if wideOn {
+		w.runWide(wide, one)
+		return
+	}
+	w.runColors(one)
 }
 
 // runColors runs fn over each colour in turn (the overflow set last, on one
@@ -205,7 +225,13 @@ func (w *World) warmRange(lo, hi int) {
 	sol := &w.sol
 	cons := sol.cons[sol.base+lo : sol.base+hi]
 	for i := range cons {
-		c := &cons[i]
+		w.warmOne(&cons[i])
+	}
+}
+
+// warmOne re-applies the accumulated impulses of constraint c.
+func (w *World) warmOne(c *constraint) {
+	{
 		A, B := w.bodyPair(c)
 		// Friction at the centroid, twist about the normal.
 		F := c.t0.scale(c.fI0).madd(c.t1, c.fI1)

@@ -1,0 +1,89 @@
+//go:build !(goexperiment.simd && amd64)
+
+package physics
+
+import "math"
+
+// floatW is one float64 per lane of a wide constraint group (wide.go): the
+// scalar build's stand-in for a 4-lane SIMD register, as Box2D v3's b2FloatW
+// is on a machine without SSE or NEON. A struct of four fields, not an array,
+// so the compiler keeps it in registers. floatw_simd.go is the same set of
+// operations on archsimd.Float64x4 (GOEXPERIMENT=simd on amd64); each
+// operation rounds exactly as its scalar twin, so both builds give the same
+// bits.
+type floatW struct{ l0, l1, l2, l3 float64 }
+
+// maskW is a per-lane condition.
+type maskW struct{ l0, l1, l2, l3 bool }
+
+func loadW(p *[wideLanes]float64) floatW { return floatW{p[0], p[1], p[2], p[3]} }
+
+func storeW(a floatW, p *[wideLanes]float64) { *p = [wideLanes]float64{a.l0, a.l1, a.l2, a.l3} }
+
+func addW(a, b floatW) floatW { return floatW{a.l0 + b.l0, a.l1 + b.l1, a.l2 + b.l2, a.l3 + b.l3} }
+func subW(a, b floatW) floatW { return floatW{a.l0 - b.l0, a.l1 - b.l1, a.l2 - b.l2, a.l3 - b.l3} }
+func mulW(a, b floatW) floatW {
+	return floatW{float64(a.l0 * b.l0), float64(a.l1 * b.l1), float64(a.l2 * b.l2), float64(a.l3 * b.l3)}
+}
+func divW(a, b floatW) floatW { return floatW{a.l0 / b.l0, a.l1 / b.l1, a.l2 / b.l2, a.l3 / b.l3} }
+func negW(a floatW) floatW    { return floatW{-a.l0, -a.l1, -a.l2, -a.l3} }
+func sqrtW(a floatW) floatW {
+	return floatW{math.Sqrt(a.l0), math.Sqrt(a.l1), math.Sqrt(a.l2), math.Sqrt(a.l3)}
+}
+
+// maxW is fmax per lane: a if a > b, else b.
+func maxW(a, b floatW) floatW {
+	return floatW{fmax(a.l0, b.l0), fmax(a.l1, b.l1), fmax(a.l2, b.l2), fmax(a.l3, b.l3)}
+}
+
+// gtW reports a > b per lane.
+func gtW(a, b floatW) maskW { return maskW{a.l0 > b.l0, a.l1 > b.l1, a.l2 > b.l2, a.l3 > b.l3} }
+
+// selectW returns a where m holds, else b.
+func selectW(m maskW, a, b floatW) floatW {
+	return floatW{pick(m.l0, a.l0, b.l0), pick(m.l1, a.l1, b.l1), pick(m.l2, a.l2, b.l2), pick(m.l3, a.l3, b.l3)}
+}
+
+func pick(m bool, a, b float64) float64 {
+	if m {
+		return a
+	}
+	return b
+}
+
+// clampW is clampF per lane.
+func clampW(x, lo, hi floatW) floatW {
+	return floatW{clampF(x.l0, lo.l0, hi.l0), clampF(x.l1, lo.l1, hi.l1), clampF(x.l2, lo.l2, hi.l2), clampF(x.l3, lo.l3, hi.l3)}
+}
+
+// rowCoefW is normalRow per lane, for soft coefficients ms (mass scale), mb
+// (mass scale times bias rate) and is (impulse scale) per lane.
+// inv is 1/h and negPush -WorldDef.MaxPushVelocity in every lane.
+func rowCoefW(nMass, s, inv floatW, useBias bool, ms, mb, is, negPush floatW) (a, b, c floatW) {
+	a.l0, b.l0, c.l0 = rowCoef(nMass.l0, s.l0, inv.l0, useBias, ms.l0, mb.l0, is.l0, negPush.l0)
+	a.l1, b.l1, c.l1 = rowCoef(nMass.l1, s.l1, inv.l1, useBias, ms.l1, mb.l1, is.l1, negPush.l1)
+	a.l2, b.l2, c.l2 = rowCoef(nMass.l2, s.l2, inv.l2, useBias, ms.l2, mb.l2, is.l2, negPush.l2)
+	a.l3, b.l3, c.l3 = rowCoef(nMass.l3, s.l3, inv.l3, useBias, ms.l3, mb.l3, is.l3, negPush.l3)
+	return
+}
+
+// rowCoef is normalRow with the softness spelled out.
+func rowCoef(nMass, s, inv float64, useBias bool, ms, mb, is, negPush float64) (a, b, c float64) {
+	if s > 0 {
+		return nMass, float64(nMass * float64(s*inv)), 0
+	}
+	if useBias {
+		bias := fmax(float64(mb*s), negPush)
+		return float64(nMass * ms), float64(nMass * bias), is
+	}
+	return nMass, 0, 0
+}
+
+// wideOn: the scalar build solves no constraint in groups by default (see
+// wide.go: on scalar lanes a group pass is slower than the one-by-one
+// solver); tests turn it on to check that both give the same bits.
+var wideOn = false
+
+// clearUpper ends the vector part of a pass (see wideBodies): nothing to do
+// on scalar lanes.
+func clearUpper() {}

@@ -1,0 +1,200 @@
+package physics
+
+// The wide contact solver (after Box2D v3's b2ContactConstraintWide and
+// Box3D's). Constraints of one graph colour share no body, so wideLanes of
+// them can be solved at once, lane by lane in step, as if by one SIMD
+// instruction each: the group gathers its bodies' velocities into lanes,
+// runs the rows on the lanes, and scatters the velocities back. The group is
+// laid out as structure of arrays, so a pass streams exactly the fields it
+// reads.
+//
+// Groups hold the face-on-face manifolds (four points) of two bodies whose
+// inertia is the same about every axis (cubes, and slabs), with friction:
+// nearly every constraint of a stack or a pile. Every other constraint of the
+// colour is solved one by one as before (contact_rows.go); both kinds of one
+// colour run in the same parallel stage. Each lane runs the very operations,
+// in the very order, of the one-by-one solver, so a constraint gives the same
+// bits whichever way it is solved, in either build of floatW.
+//
+// The constraints are prepared one by one (prepareRange), packed into
+// groups once a step (packWide), solved wide through the substeps, and their
+// impulses unpacked (unpackWide) for restitution and the warm start of the
+// next step.
+
+// wideLanes is the number of constraints in a group.
+const wideLanes = 4
+
+// lanes holds one float per lane; lanes3 a vector per lane, by axis.
+type (
+	lanes  = [wideLanes]float64
+	lanes3 [3]lanes
+)
+
+// widePoint is point q of every lane (see solverPoint).
+type widePoint struct {
+	rAn, rBn                  lanes3
+	sep, nMass, normalI, maxI lanes
+}
+
+// wideCons is a group of wideLanes constraints (about 2.5 KB).
+type wideCons struct {
+	// a and b are the lanes' solver bodies: -1 for none (b: a slab; a: an
+	// empty lane, at the end of a colour). con is each lane's constraint.
+	a, b, con [wideLanes]int32
+	// slab is 1 in the lanes whose b is a slab, else 0.
+	slab lanes
+	// mA, mB: inverse masses; iA, iB: inverse inertias (a scale).
+	mA, mB, iA, iB lanes
+	// ms, mb, is: the soft contact's mass scale, mass scale times bias
+	// rate, and impulse scale (a slab contact is softer than a body pair).
+	ms, mb, is lanes
+
+	n, t0, t1, rAc, rBc lanes3
+	fI0, fI1, twistI    lanes
+	tMass0, tMass1      lanes
+	twistMass, twistRng lanes
+	friction            lanes
+	k                   [6]lanes
+	pts                 [4]widePoint
+}
+
+// wideEligible reports whether constraint c is solved in a group.
+func (w *World) wideEligible(c *constraint) bool {
+	if c.count != 4 || c.friction == 0 || !w.sb[c.a].iso {
+		return false
+	}
+	return c.b < 0 || w.sb[c.b].iso
+}
+
+// planWide splits each colour (but the overflow set) into groups of
+// eligible constraints and the rest: sol.wideCon lists each group's
+// constraints, sol.rest the others, and sol.wideAt and sol.restAt the start
+// of each colour in them.
+func (w *World) planWide() {
+	sol := &w.sol
+	sol.wideCon = sol.wideCon[:0]
+	sol.rest = sol.rest[:0]
+	sol.wideAt = sol.wideAt[:0]
+	sol.restAt = sol.restAt[:0]
+	for col := 0; col < numColors; col++ {
+		sol.wideAt = append(sol.wideAt, int32(len(sol.wideCon)))
+		sol.restAt = append(sol.restAt, int32(len(sol.rest)))
+		lane := wideLanes
+		for i := sol.colors[col]; i < sol.colors[col+1]; i++ {
+			if !w.wideEligible(&sol.cons[i]) {
+				sol.rest = append(sol.rest, i)
+				continue
+			}
+			if lane == wideLanes {
+				sol.wideCon = append(sol.wideCon, [wideLanes]int32{-1, -1, -1, -1})
+				lane = 0
+			}
+			sol.wideCon[len(sol.wideCon)-1][lane] = i
+			lane++
+		}
+	}
+	sol.wideAt = append(sol.wideAt, int32(len(sol.wideCon)))
+	sol.restAt = append(sol.restAt, int32(len(sol.rest)))
+	if n := len(sol.wideCon); cap(sol.wide) < n {
+		sol.wide = make([]wideCons, n, n+n/2+16)
+	}
+	sol.wide = sol.wide[:len(sol.wideCon)]
+}
+
+// packWide fills groups [lo, hi) from their prepared constraints.
+func (w *World) packWide(lo, hi int) {
+	sol := &w.sol
+	for gi := lo; gi < hi; gi++ {
+		g := &sol.wide[gi]
+		*g = wideCons{}
+		g.con = sol.wideCon[gi]
+		for l, ci := range g.con {
+			g.a[l], g.b[l] = -1, -1
+			if ci < 0 {
+				continue
+			}
+			c := &sol.cons[ci]
+			A, B := w.bodyPair(c)
+			sf := sol.softFor(c)
+			g.a[l], g.b[l] = c.a, c.b
+			if c.b < 0 {
+				g.slab[l] = 1
+			}
+			g.mA[l], g.mB[l], g.iA[l], g.iB[l] = A.invMass, B.invMass, A.invIs, B.invIs
+			g.ms[l], g.mb[l], g.is[l] = sf.massScale, float64(sf.massScale*sf.biasRate), sf.impulseScale
+			putLane3(&g.n, l, c.n)
+			putLane3(&g.t0, l, c.t0)
+			putLane3(&g.t1, l, c.t1)
+			putLane3(&g.rAc, l, c.rAc)
+			putLane3(&g.rBc, l, c.rBc)
+			g.fI0[l], g.fI1[l], g.twistI[l] = c.fI0, c.fI1, c.twistI
+			g.tMass0[l], g.tMass1[l] = c.tMass0, c.tMass1
+			g.twistMass[l], g.twistRng[l] = c.twistMass, c.twistRange
+			g.friction[l] = c.friction
+			for j := range g.k {
+				g.k[j][l] = c.k[j]
+			}
+			for q := range g.pts {
+				p, cp := &g.pts[q], &c.pts[q]
+				putLane3(&p.rAn, l, cp.rAn)
+				putLane3(&p.rBn, l, cp.rBn)
+				p.sep[l], p.nMass[l], p.normalI[l], p.maxI[l] = cp.sep, cp.nMass, cp.normalI, cp.maxI
+			}
+		}
+	}
+}
+
+// unpackWide writes the impulses of groups [lo, hi) back to their
+// constraints.
+func (w *World) unpackWide(lo, hi int) {
+	sol := &w.sol
+	for gi := lo; gi < hi; gi++ {
+		g := &sol.wide[gi]
+		for l, ci := range g.con {
+			if ci < 0 {
+				continue
+			}
+			c := &sol.cons[ci]
+			c.fI0, c.fI1, c.twistI = g.fI0[l], g.fI1[l], g.twistI[l]
+			for q := range c.pts {
+				c.pts[q].normalI, c.pts[q].maxI = g.pts[q].normalI[l], g.pts[q].maxI[l]
+			}
+		}
+	}
+}
+
+func putLane3(p *lanes3, l int, v sv) { p[0][l], p[1][l], p[2][l] = v.x, v.y, v.z }
+
+// runWide runs a stage over each colour's groups and the rest of its
+// constraints (wide(g) for group g, one(i) for constraint i), then the
+// overflow set one by one; fn is a bound stage (see bindSolver).
+func (w *World) runWide(fn func(lo, hi int), overflow func(lo, hi int)) {
+	sol := &w.sol
+	for col := 0; col < numColors; col++ {
+		g0, g1 := int(sol.wideAt[col]), int(sol.wideAt[col+1])
+		r0, r1 := int(sol.restAt[col]), int(sol.restAt[col+1])
+		if g0 == g1 && r0 == r1 {
+			continue
+		}
+		sol.wideBase, sol.wideN, sol.restBase = g0, g1-g0, r0
+		w.par.run(g1-g0+r1-r0, wideChunk, fn)
+	}
+	lo, hi := int(sol.colors[numColors]), int(sol.colors[numColors+1])
+	if lo < hi {
+		sol.base, sol.overflow = lo, true
+		overflow(0, hi-lo)
+		sol.overflow = false
+	}
+}
+
+// wideChunk is the number of groups or constraints per claim.
+const wideChunk = 8
+
+// splitWide maps items [lo, hi) of a runWide stage to groups [g0, g1) and
+// rest entries [r0, r1).
+func (s *solverState) splitWide(lo, hi int) (g0, g1, r0, r1 int) {
+	n := s.wideN
+	g0, g1 = s.wideBase+min(lo, n), s.wideBase+min(hi, n)
+	r0, r1 = s.restBase+max(lo-n, 0), s.restBase+max(hi-n, 0)
+	return
+}

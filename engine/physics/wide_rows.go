@@ -1,0 +1,311 @@
+package physics
+
+// The passes of the wide solver (wide.go) over one group: the same
+// operations, in the same order, as warmRange, gatherRows, solveRows,
+// applyRows and solveFriction do for one constraint, on every lane at once.
+
+// warmStage is the warm start of items [lo, hi) of a runWide stage.
+func (w *World) warmStage(lo, hi int) {
+	sol := &w.sol
+	g0, g1, r0, r1 := sol.splitWide(lo, hi)
+	for g := g0; g < g1; g++ {
+		w.warmWide(&sol.wide[g])
+	}
+	for _, i := range sol.rest[r0:r1] {
+		w.warmOne(&sol.cons[i])
+	}
+}
+
+// iterateStage is one velocity pass over items [lo, hi) of a runWide stage.
+func (w *World) iterateStage(lo, hi int) {
+	sol := &w.sol
+	g0, g1, r0, r1 := sol.splitWide(lo, hi)
+	for g := g0; g < g1; g++ {
+		w.iterateWide(&sol.wide[g], sol.useBias)
+	}
+	for _, i := range sol.rest[r0:r1] {
+		c := &sol.cons[i]
+		A, B := w.bodyPair(c)
+		solveNormal(c, A, B, sol.inv, sol.useBias, sol.softFor(c))
+		if c.friction != 0 {
+			solveFriction(c, A, B)
+		}
+	}
+}
+
+// bodyW is a group's bodies on one side, velocities by axis and lane.
+type bodyW struct{ vx, vy, vz, wx, wy, wz floatW }
+
+// wideBodies is a group's bodies as lanes: velocities, and how far they
+// have moved and turned this step. A pass gathers into it with scalar
+// moves, runs on floatW, stores back into it and scatters with scalar
+// moves: on AVX2, scalar floating-point code while the upper halves of the
+// vector registers are in use costs a state switch per instruction (tens
+// of times slower on the machines this was measured on), so the two kinds
+// never interleave and clearUpper ends the vector part.
+type wideBodies struct {
+	vA, wA, vB, wB     lanes3
+	dpA, thA, dpB, thB lanes3
+}
+
+// gather fills the lanes of bodies a and b of g (zero where none); the
+// deltas only if deltas.
+func (wb *wideBodies) gather(sb []solverBody, g *wideCons, deltas bool) {
+	for l := range wideLanes {
+		if i := g.a[l]; i >= 0 {
+			s := &sb[i]
+			putLane3(&wb.vA, l, s.v)
+			putLane3(&wb.wA, l, s.w)
+			if deltas {
+				putLane3(&wb.dpA, l, s.dp)
+				putLane3(&wb.thA, l, s.dth)
+			}
+		}
+		if i := g.b[l]; i >= 0 {
+			s := &sb[i]
+			putLane3(&wb.vB, l, s.v)
+			putLane3(&wb.wB, l, s.w)
+			if deltas {
+				putLane3(&wb.dpB, l, s.dp)
+				putLane3(&wb.thB, l, s.dth)
+			}
+		}
+	}
+}
+
+// scatter writes the velocities back to bodies a and b of g.
+func (wb *wideBodies) scatter(sb []solverBody, g *wideCons) {
+	for l := range wideLanes {
+		if i := g.a[l]; i >= 0 {
+			s := &sb[i]
+			s.v = sv{wb.vA[0][l], wb.vA[1][l], wb.vA[2][l]}
+			s.w = sv{wb.wA[0][l], wb.wA[1][l], wb.wA[2][l]}
+		}
+		if i := g.b[l]; i >= 0 {
+			s := &sb[i]
+			s.v = sv{wb.vB[0][l], wb.vB[1][l], wb.vB[2][l]}
+			s.w = sv{wb.wB[0][l], wb.wB[1][l], wb.wB[2][l]}
+		}
+	}
+}
+
+// load loads one side's velocities from lanes. Into b, not returned: a
+// struct copy is made of scalar moves (see wideBodies).
+func (b *bodyW) load(v, om *lanes3) {
+	b.vx, b.vy, b.vz = load3(v)
+	b.wx, b.wy, b.wz = load3(om)
+}
+
+// storeBody stores one side's velocities into lanes.
+func storeBody(b *bodyW, v, om *lanes3) {
+	storeW(b.vx, &v[0])
+	storeW(b.vy, &v[1])
+	storeW(b.vz, &v[2])
+	storeW(b.wx, &om[0])
+	storeW(b.wy, &om[1])
+	storeW(b.wz, &om[2])
+}
+
+// Lanes of constants, loaded rather than broadcast from a scalar register
+// (see wideBodies).
+var (
+	zeroLanes     lanes
+	minusOneLanes = lanes{-1, -1, -1, -1}
+)
+
+func load3(p *lanes3) (x, y, z floatW) { return loadW(&p[0]), loadW(&p[1]), loadW(&p[2]) }
+
+// dotW is sv.dot per lane.
+func dotW(ax, ay, az, bx, by, bz floatW) floatW {
+	return addW(addW(mulW(ax, bx), mulW(ay, by)), mulW(az, bz))
+}
+
+// crossW is sv.cross per lane.
+func crossW(ax, ay, az, bx, by, bz floatW) (x, y, z floatW) {
+	return subW(mulW(ay, bz), mulW(az, by)), subW(mulW(az, bx), mulW(ax, bz)), subW(mulW(ax, by), mulW(ay, bx))
+}
+
+// rowW is row per lane.
+func rowW(v, acc, a, b, c floatW) floatW {
+	imp := subW(negW(addW(mulW(a, v), b)), mulW(c, acc))
+	return subW(maxW(addW(acc, imp), loadW(&zeroLanes)), acc)
+}
+
+// warmWide is warmRange for a group.
+func (w *World) warmWide(g *wideCons) {
+	var wb wideBodies
+	var A, B bodyW
+	wb.gather(w.sb, g, false)
+	A.load(&wb.vA, &wb.wA)
+	B.load(&wb.vB, &wb.wB)
+	nx, ny, nz := load3(&g.n)
+	t0x, t0y, t0z := load3(&g.t0)
+	t1x, t1y, t1z := load3(&g.t1)
+	fI0, fI1, tw := loadW(&g.fI0), loadW(&g.fI1), loadW(&g.twistI)
+	// Friction at the centroid, twist about the normal.
+	Fx := addW(mulW(t0x, fI0), mulW(t1x, fI1))
+	Fy := addW(mulW(t0y, fI0), mulW(t1y, fI1))
+	Fz := addW(mulW(t0z, fI0), mulW(t1z, fI1))
+	ax, ay, az := load3(&g.rAc)
+	tAx, tAy, tAz := crossW(ax, ay, az, Fx, Fy, Fz)
+	tAx, tAy, tAz = addW(tAx, mulW(nx, tw)), addW(tAy, mulW(ny, tw)), addW(tAz, mulW(nz, tw))
+	bx, by, bz := load3(&g.rBc)
+	tBx, tBy, tBz := crossW(bx, by, bz, Fx, Fy, Fz)
+	tBx, tBy, tBz = addW(tBx, mulW(nx, tw)), addW(tBy, mulW(ny, tw)), addW(tBz, mulW(nz, tw))
+	sum := loadW(&zeroLanes)
+	for q := range g.pts {
+		p := &g.pts[q]
+		ni := loadW(&p.normalI)
+		sum = addW(sum, ni)
+		rx, ry, rz := load3(&p.rAn)
+		tAx, tAy, tAz = addW(tAx, mulW(rx, ni)), addW(tAy, mulW(ry, ni)), addW(tAz, mulW(rz, ni))
+		rx, ry, rz = load3(&p.rBn)
+		tBx, tBy, tBz = addW(tBx, mulW(rx, ni)), addW(tBy, mulW(ry, ni)), addW(tBz, mulW(rz, ni))
+	}
+	iA, iB := loadW(&g.iA), loadW(&g.iB)
+	Px, Py, Pz := addW(Fx, mulW(nx, sum)), addW(Fy, mulW(ny, sum)), addW(Fz, mulW(nz, sum))
+	mA, mB := negW(loadW(&g.mA)), loadW(&g.mB)
+	A.vx, A.vy, A.vz = addW(A.vx, mulW(Px, mA)), addW(A.vy, mulW(Py, mA)), addW(A.vz, mulW(Pz, mA))
+	A.wx, A.wy, A.wz = subW(A.wx, mulW(tAx, iA)), subW(A.wy, mulW(tAy, iA)), subW(A.wz, mulW(tAz, iA))
+	B.vx, B.vy, B.vz = addW(B.vx, mulW(Px, mB)), addW(B.vy, mulW(Py, mB)), addW(B.vz, mulW(Pz, mB))
+	B.wx, B.wy, B.wz = addW(B.wx, mulW(tBx, iB)), addW(B.wy, mulW(tBy, iB)), addW(B.wz, mulW(tBz, iB))
+	storeBody(&A, &wb.vA, &wb.wA)
+	storeBody(&B, &wb.vB, &wb.wB)
+	clearUpper()
+	wb.scatter(w.sb, g)
+}
+
+// iterateWide is one velocity pass over a group: the four normal rows of
+// each lane (gatherRows, solveRows, applyRows), then its friction
+// (solveFriction).
+func (w *World) iterateWide(g *wideCons, useBias bool) {
+	// Everything is declared (and zeroed, with scalar moves) before the
+	// vector part begins.
+	var wb wideBodies
+	var A, B, dA, dB bodyW
+	var v, acc, ra, rb, rc, newI [4]floatW
+	wb.gather(w.sb, g, true)
+	A.load(&wb.vA, &wb.wA)
+	B.load(&wb.vB, &wb.wB)
+	dA.load(&wb.dpA, &wb.thA)
+	dB.load(&wb.dpB, &wb.thB)
+	inv, negPush := loadW(&w.sol.invLanes), loadW(&w.sol.negPushLanes)
+	nx, ny, nz := load3(&g.n)
+	vn := dotW(subW(B.vx, A.vx), subW(B.vy, A.vy), subW(B.vz, A.vz), nx, ny, nz)
+	dp := dotW(subW(dB.vx, dA.vx), subW(dB.vy, dA.vy), subW(dB.vz, dA.vz), nx, ny, nz)
+	ms, mb, is := loadW(&g.ms), loadW(&g.mb), loadW(&g.is)
+
+	// gatherRows: velocity, impulse and row coefficients of each point.
+	for q := range g.pts {
+		p := &g.pts[q]
+		ax, ay, az := load3(&p.rAn)
+		bx, by, bz := load3(&p.rBn)
+		s := subW(addW(addW(loadW(&p.sep), dp), dotW(dB.wx, dB.wy, dB.wz, bx, by, bz)), dotW(dA.wx, dA.wy, dA.wz, ax, ay, az))
+		v[q] = subW(addW(vn, dotW(B.wx, B.wy, B.wz, bx, by, bz)), dotW(A.wx, A.wy, A.wz, ax, ay, az))
+		acc[q] = loadW(&p.normalI)
+		ra[q], rb[q], rc[q] = rowCoefW(loadW(&p.nMass), s, inv, useBias, ms, mb, is, negPush)
+	}
+
+	// solveRows: the chain of rows through the coupling matrix.
+	k0, k1, k2 := loadW(&g.k[0]), loadW(&g.k[1]), loadW(&g.k[2])
+	k3, k4, k5 := loadW(&g.k[3]), loadW(&g.k[4]), loadW(&g.k[5])
+	i0, i1, i2, i3 := acc[0], acc[1], acc[2], acc[3]
+	v1, v2, v3 := v[1], v[2], v[3]
+	imp := rowW(v[0], i0, ra[0], rb[0], rc[0])
+	i0 = addW(i0, imp)
+	v1, v2, v3 = addW(v1, mulW(k0, imp)), addW(v2, mulW(k1, imp)), addW(v3, mulW(k2, imp))
+	imp = rowW(v1, i1, ra[1], rb[1], rc[1])
+	i1 = addW(i1, imp)
+	v2, v3 = addW(v2, mulW(k3, imp)), addW(v3, mulW(k4, imp))
+	imp = rowW(v2, i2, ra[2], rb[2], rc[2])
+	i2 = addW(i2, imp)
+	v3 = addW(v3, mulW(k5, imp))
+	i3 = addW(i3, rowW(v3, i3, ra[3], rb[3], rc[3]))
+	newI[0], newI[1], newI[2], newI[3] = i0, i1, i2, i3
+
+	// applyRows: the net impulse change onto the bodies.
+	lin := loadW(&zeroLanes)
+	tAx, tAy, tAz, tBx, tBy, tBz := lin, lin, lin, lin, lin, lin
+	for q := range g.pts {
+		p := &g.pts[q]
+		d := subW(newI[q], acc[q])
+		storeW(newI[q], &p.normalI)
+		storeW(maxW(loadW(&p.maxI), newI[q]), &p.maxI)
+		lin = addW(lin, d)
+		ax, ay, az := load3(&p.rAn)
+		tAx, tAy, tAz = addW(tAx, mulW(ax, d)), addW(tAy, mulW(ay, d)), addW(tAz, mulW(az, d))
+		bx, by, bz := load3(&p.rBn)
+		tBx, tBy, tBz = addW(tBx, mulW(bx, d)), addW(tBy, mulW(by, d)), addW(tBz, mulW(bz, d))
+	}
+	iA, iB := loadW(&g.iA), loadW(&g.iB)
+	mA, mB := loadW(&g.mA), loadW(&g.mB)
+	sA, sB := negW(mulW(lin, mA)), mulW(lin, mB)
+	A.vx, A.vy, A.vz = addW(A.vx, mulW(nx, sA)), addW(A.vy, mulW(ny, sA)), addW(A.vz, mulW(nz, sA))
+	A.wx, A.wy, A.wz = subW(A.wx, mulW(tAx, iA)), subW(A.wy, mulW(tAy, iA)), subW(A.wz, mulW(tAz, iA))
+	// A slab lane's B stays the zero body, as the one-by-one solver leaves it.
+	z := loadW(&zeroLanes)
+	slab := gtW(loadW(&g.slab), z)
+	B.vx = selectW(slab, z, addW(B.vx, mulW(nx, sB)))
+	B.vy = selectW(slab, z, addW(B.vy, mulW(ny, sB)))
+	B.vz = selectW(slab, z, addW(B.vz, mulW(nz, sB)))
+	B.wx = selectW(slab, z, addW(B.wx, mulW(tBx, iB)))
+	B.wy = selectW(slab, z, addW(B.wy, mulW(tBy, iB)))
+	B.wz = selectW(slab, z, addW(B.wz, mulW(tBz, iB)))
+
+	frictionWide(g, &A, &B, &newI, nx, ny, nz, iA, iB, mA, mB)
+	storeBody(&A, &wb.vA, &wb.wA)
+	storeBody(&B, &wb.vB, &wb.wB)
+	clearUpper()
+	wb.scatter(w.sb, g)
+}
+
+// frictionWide is solveFriction for a group, at normal impulses ni.
+func frictionWide(g *wideCons, A, B *bodyW, ni *[4]floatW, nx, ny, nz, iA, iB, mA, mB floatW) {
+	total := loadW(&zeroLanes)
+	for q := range ni {
+		total = addW(total, ni[q])
+	}
+	maxF := mulW(loadW(&g.friction), total)
+	ax, ay, az := load3(&g.rAc)
+	bx, by, bz := load3(&g.rBc)
+	cBx, cBy, cBz := crossW(B.wx, B.wy, B.wz, bx, by, bz)
+	cAx, cAy, cAz := crossW(A.wx, A.wy, A.wz, ax, ay, az)
+	dvx := subW(addW(B.vx, cBx), addW(A.vx, cAx))
+	dvy := subW(addW(B.vy, cBy), addW(A.vy, cAy))
+	dvz := subW(addW(B.vz, cBz), addW(A.vz, cAz))
+	t0x, t0y, t0z := load3(&g.t0)
+	t1x, t1y, t1z := load3(&g.t1)
+	fI0, fI1 := loadW(&g.fI0), loadW(&g.fI1)
+	n0 := subW(fI0, mulW(loadW(&g.tMass0), dotW(dvx, dvy, dvz, t0x, t0y, t0z)))
+	n1 := subW(fI1, mulW(loadW(&g.tMass1), dotW(dvx, dvy, dvz, t1x, t1y, t1z)))
+	// The friction disc: scale back onto it where outside.
+	s2 := addW(mulW(n0, n0), mulW(n1, n1))
+	out := gtW(s2, mulW(maxF, maxF))
+	f := divW(maxF, sqrtW(s2))
+	n0, n1 = selectW(out, mulW(n0, f), n0), selectW(out, mulW(n1, f), n1)
+	l0, l1 := subW(n0, fI0), subW(n1, fI1)
+	storeW(n0, &g.fI0)
+	storeW(n1, &g.fI1)
+	Px := addW(mulW(t0x, l0), mulW(t1x, l1))
+	Py := addW(mulW(t0y, l0), mulW(t1y, l1))
+	Pz := addW(mulW(t0z, l0), mulW(t1z, l1))
+	nmA := negW(mA)
+	A.vx, A.vy, A.vz = addW(A.vx, mulW(Px, nmA)), addW(A.vy, mulW(Py, nmA)), addW(A.vz, mulW(Pz, nmA))
+	B.vx, B.vy, B.vz = addW(B.vx, mulW(Px, mB)), addW(B.vy, mulW(Py, mB)), addW(B.vz, mulW(Pz, mB))
+	tAx, tAy, tAz := crossW(ax, ay, az, Px, Py, Pz)
+	tBx, tBy, tBz := crossW(bx, by, bz, Px, Py, Pz)
+	// Twist about the normal, bounded by maxF times the points' spread.
+	maxT := mulW(maxF, loadW(&g.twistRng))
+	wtx := addW(addW(subW(B.wx, A.wx), mulW(tBx, iB)), mulW(tAx, iA))
+	wty := addW(addW(subW(B.wy, A.wy), mulW(tBy, iB)), mulW(tAy, iA))
+	wtz := addW(addW(subW(B.wz, A.wz), mulW(tBz, iB)), mulW(tAz, iA))
+	twI := loadW(&g.twistI)
+	tw := subW(twI, mulW(loadW(&g.twistMass), dotW(wtx, wty, wtz, nx, ny, nz)))
+	tw = clampW(tw, negW(maxT), maxT)
+	lt := subW(tw, twI)
+	storeW(tw, &g.twistI)
+	tAx, tAy, tAz = addW(tAx, mulW(nx, lt)), addW(tAy, mulW(ny, lt)), addW(tAz, mulW(nz, lt))
+	tBx, tBy, tBz = addW(tBx, mulW(nx, lt)), addW(tBy, mulW(ny, lt)), addW(tBz, mulW(nz, lt))
+	A.wx, A.wy, A.wz = subW(A.wx, mulW(tAx, iA)), subW(A.wy, mulW(tAy, iA)), subW(A.wz, mulW(tAz, iA))
+	B.wx, B.wy, B.wz = addW(B.wx, mulW(tBx, iB)), addW(B.wy, mulW(tBy, iB)), addW(B.wz, mulW(tBz, iB))
+}
