@@ -149,3 +149,17 @@ func TestDragDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// A warm step with a drag input allocates nothing, as any warm step.
+func TestDragDoesNotAllocate(t *testing.T) {
+	w := mustWorld(t, DefaultWorldDef())
+	ground(t, w)
+	id := mustBody(t, w, cube("crate", mgl64.Vec3{0, 0.5, 0}))
+	in := []Input{{Kind: InputDrag, Body: id, Point: mgl64.Vec3{0.5, 0.5, 0}, Target: mgl64.Vec3{1, 2, 0}}}
+	for i := 0; i < 30; i++ {
+		w.Step(1.0/60, in)
+	}
+	if a := testing.AllocsPerRun(50, func() { w.Step(1.0/60, in) }); a != 0 {
+		t.Errorf("a warm step with a drag: %v allocations, want 0", a)
+	}
+}
