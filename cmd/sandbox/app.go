@@ -32,9 +32,10 @@ type app struct {
 	overlay gfx.LineBatch
 	frame   gfx.Frame
 
-	sim simulation
-	cam camera
-	in  inputState
+	sim  simulation
+	cam  camera
+	in   inputState
+	drag dragState // Shift + left drag on a body (drag.go)
 
 	pacer      *frames.Pacer
 	stabiliser *frames.Stabiliser
@@ -155,6 +156,7 @@ func (a *app) loadScene(sc *scene.Scene) error {
 	if err := a.sim.load(sc); err != nil {
 		return err
 	}
+	a.drag = dragState{} // the new session holds nothing
 	if err := a.startSessionIO(); err != nil {
 		return err
 	}
@@ -248,6 +250,7 @@ func (a *app) frameOnce() error {
 	}
 	a.renderTime += frameSeconds
 	a.in.update(a, frameSeconds)
+	a.updateDrag()
 	if a.frameIndex == a.o.FireAtFrame {
 		a.sim.fire(&a.cam, false)
 	}
@@ -330,6 +333,7 @@ func (a *app) draw(fr *session.Frame, fw, fh int) error {
 		a.lines.Reset()
 		a.overlay.Reset()
 		a.view.Build(a.sim.world, a.drawAlpha, a.sim.lp.Config().StepSeconds, a.simTime(), &a.lines, &a.overlay)
+		a.drawDrag(a.drawAlpha)
 		if vp.W > 0 && vp.H > 0 {
 			a.cam.keepFitted(float64(vp.W) / float64(vp.H))
 		}

@@ -115,6 +115,7 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 		a.lines.Reset()
 		a.overlay.Reset()
 		a.view.Build(a.sim.world, fr.Alpha, step, a.simTime(), &a.lines, &a.overlay)
+		a.drawDrag(fr.Alpha)
 		a.frame = gfx.Frame{
 			Width: fw, Height: fh, View: h.vp, Camera: a.cam.view(),
 			Dynamic: a.view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,

@@ -52,12 +52,14 @@ func (a *app) installCallbacks() {
 }
 
 // onCursor is the cursor position callback: orbit while the right button
-// is held, and remember where the pointer is (presses are decided there).
+// is held, turn a held Shift + press into a drag once it moves, and
+// remember where the pointer is (presses are decided there).
 func (a *app) onCursor(x, y float64) {
 	if a.in.rightDown && a.in.haveLast {
 		a.cam.rotate(x-a.in.lastX, y-a.in.lastY)
 	}
 	a.in.lastX, a.in.lastY, a.in.haveLast = x, y, true
+	a.dragMoved(x, y)
 }
 
 // onKeyEvent is the key callback: the panel first, then the app's keys
@@ -73,8 +75,9 @@ func (a *app) onKeyEvent(k glfw.Key, act glfw.Action, mods glfw.ModifierKey) {
 }
 
 // onMouseButton is the mouse button callback: the panel first, then, when
-// the press lands in the 3D view, orbit (right), select (Shift + left) or
-// fire through the pointer (left). Where the press lands is decided at its
+// the press lands in the 3D view, orbit (right), select and grab (Shift +
+// left: moving with the button held drags the body, drag.go) or fire
+// through the pointer (left). Where the press lands is decided at its
 // own position, not by whether the panel wanted the mouse in the last
 // frame: a pointer that moves onto the panel and clicks within one batch
 // of events would otherwise fire.
@@ -83,6 +86,12 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 	if b == glfw.MouseButtonRight && act == glfw.Release {
 		// A drag that began in the scene ends wherever it is released.
 		a.in.rightDown = false
+		return
+	}
+	if b == glfw.MouseButtonLeft && act == glfw.Release {
+		if a.drag.pressed {
+			a.release() // wherever the pointer is now
+		}
 		return
 	}
 	if act != glfw.Press {
@@ -99,6 +108,7 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 	case glfw.MouseButtonLeft:
 		if mods&glfw.ModShift != 0 {
 			a.selectAt(x, y)
+			a.grab(x, y)
 			return
 		}
 		a.fireThrough(x, y, mods&glfw.ModControl != 0)

@@ -5,11 +5,8 @@ package main
 import "sandbox/engine/ui"
 
 // Picking: Shift + left click selects the body under the pointer, as drawn
-// this frame; the panel shows its state and the view outlines it. A drag
-// force on the selection, as Box2D's and Jolt's samples have, needs a
-// tick-stamped force input that physics does not offer yet (its inputs
-// are fire, teleport and CCD), so there is none: the window never writes
-// physics state behind the loop's back.
+// this frame; the panel shows its state and the view outlines it. Moving
+// the pointer with the button held drags the body (drag.go).
 
 // selectAt selects the body under the pointer at (x, y), window pixels, or
 // clears the selection when there is none.

@@ -13,6 +13,9 @@ type StepEvents struct {
 	ContactsEnded []ContactEvent
 	Teleports     []TeleportEvent
 	Tunnels       []TunnelEvent
+	Embedded      []EmbeddedEvent
+	Slept         []SleepEvent // islands that fell asleep, in order of their first body
+	Woke          []SleepEvent // sleeping islands woken, in the order they were woken
 }
 
 // CCDHit is one continuous-collision impact.
@@ -53,6 +56,25 @@ type TunnelEvent struct {
 	From, To mgl64.Vec3
 }
 
+// EmbeddedEvent reports a body whose centre ended the step inside a slab
+// it was not inside at the end of the last step (oracle.go): one event per
+// stay, as Counters.Embedded counts. Center is the centre at the step's
+// end, m.
+type EmbeddedEvent struct {
+	Body   BodyID
+	Static StaticID
+	Center mgl64.Vec3
+}
+
+// SleepEvent reports an island (bodies linked by touching contacts) that
+// fell asleep or was woken this step. Body is, for Slept, the island's
+// first body in creation order; for Woke, the sleeping body that was
+// touched, hit, teleported or dragged awake. Bodies is the island's size.
+type SleepEvent struct {
+	Body   BodyID
+	Bodies int
+}
+
 // Counters are cumulative event counts since the world was made.
 // Embedded counts (body, slab) stays of a body's centre inside a slab at the
 // end of a step: a body that stays inside for many steps counts once.
@@ -69,4 +91,24 @@ func (e *StepEvents) reset(tick uint64) {
 	e.ContactsEnded = e.ContactsEnded[:0]
 	e.Teleports = e.Teleports[:0]
 	e.Tunnels = e.Tunnels[:0]
+	e.Embedded = e.Embedded[:0]
+	e.Slept = e.Slept[:0]
+	e.Woke = e.Woke[:0]
+}
+
+// sizeSleptIslands fills in Bodies of this step's sleep events by walking
+// each new island's ring (sleep.go) once: the island is only complete
+// after every body has been linked, and counting here keeps sleep.go's
+// loop as it was. Together the walks visit each newly sleeping body once.
+func (w *World) sizeSleptIslands() {
+	for k := range w.events.Slept {
+		e := &w.events.Slept[k]
+		first := int32(e.Body.Index())
+		n, j := 1, w.bodies[first].sleepNext
+		for j != first && j >= 0 {
+			n++
+			j = w.bodies[j].sleepNext
+		}
+		e.Bodies = n
+	}
 }

@@ -14,6 +14,10 @@ const (
 	InputTeleport
 	// InputSetCCD turns continuous collision on or off (Input.Enabled).
 	InputSetCCD
+	// InputDrag pulls Input.Point of Input.Body toward Input.Target for
+	// this one step (drag.go): a mouse joint is one InputDrag every tick
+	// while it is held. It wakes the body.
+	InputDrag
 )
 
 // Input is one tick-stamped command, applied at the start of World.Step
@@ -22,7 +26,7 @@ type Input struct {
 	Kind InputKind
 	// Fire is the projectile's definition (InputFire).
 	Fire BodyDef
-	// Body is the body to move (InputTeleport).
+	// Body is the body to move (InputTeleport) or pull (InputDrag).
 	Body BodyID
 	// Center is the teleport target centre, m.
 	Center mgl64.Vec3
@@ -34,12 +38,18 @@ type Input struct {
 	SetVelocity bool
 	// Enabled is the new CCD state (InputSetCCD).
 	Enabled bool
+	// Point is the grabbed point in the body's axes, relative to its
+	// centre, m (InputDrag; kept within the box).
+	Point mgl64.Vec3
+	// Target is where the grabbed point is pulled, world m (InputDrag).
+	Target mgl64.Vec3
 }
 
 // applyInputs runs this tick's inputs in order. Invalid inputs (a bad fire
 // definition, a stale body id, a non-finite target) are skipped: a step cannot
 // fail half-way, and the scene loader validates scripted inputs up front.
-func (w *World) applyInputs(inputs []Input) {
+// dt is the step, s (a drag's impulse is its force over the step).
+func (w *World) applyInputs(inputs []Input, dt float64) {
 	for i := range inputs {
 		in := &inputs[i]
 		switch in.Kind {
@@ -55,6 +65,8 @@ func (w *World) applyInputs(inputs []Input) {
 			w.teleport(in)
 		case InputSetCCD:
 			w.ccdOn = in.Enabled
+		case InputDrag:
+			w.drag(in, dt)
 		}
 	}
 }

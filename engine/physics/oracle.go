@@ -18,7 +18,8 @@ import "sandbox/engine/ccd"
 //   - A centre that lands exactly on a face is not inside (the interior is
 //     open), so a shot stopping on the face is never counted.
 //   - A body whose centre is inside a slab at the end of a step is embedded;
-//     each (body, slab) counts once per stay (Counters.Embedded). A body
+//     each (body, slab) counts once per stay (Counters.Embedded) and is
+//     reported once, on the step it became embedded (StepEvents.Embedded). A body
 //     created or teleported inside has no side it came from: it is embedded
 //     but leaving can never be a tunnel. A teleport is not motion.
 //
@@ -85,6 +86,7 @@ func (w *World) detectTunnels() {
 				// Ends the step inside.
 				if rec == nil {
 					w.counters.Embedded++
+					w.events.Embedded = append(w.events.Embedded, EmbeddedEvent{Body: w.ID(i), Static: StaticID(k), Center: p1})
 				}
 				next = append(next, insideRec{body: int32(i), static: int32(k), face: entry})
 				continue

@@ -67,11 +67,13 @@ func (w *World) updateSleep(dt float64) {
 		if h < 0 {
 			sc.islandHead[r] = int32(i)
 			b.sleepNext = int32(i)
+			w.events.Slept = append(w.events.Slept, SleepEvent{Body: w.ID(i)})
 		} else {
 			b.sleepNext = w.bodies[h].sleepNext
 			w.bodies[h].sleepNext = int32(i)
 		}
 	}
+	w.sizeSleptIslands()
 }
 
 // wakeBody wakes body i and every body of its sleeping island.
@@ -81,7 +83,9 @@ func (w *World) wakeBody(i int) {
 		return
 	}
 	j := int32(i)
+	n := 0
 	for j >= 0 {
+		n++
 		b := &w.bodies[j]
 		b.flags &^= flagSleeping
 		b.sleepTime = 0
@@ -93,6 +97,7 @@ func (w *World) wakeBody(i int) {
 		}
 		j = next
 	}
+	w.events.Woke = append(w.events.Woke, SleepEvent{Body: w.ID(i), Bodies: n})
 }
 
 func find(parent []int32, i int32) int32 {

@@ -64,4 +64,7 @@ func (e *StepEvents) copyFrom(o *StepEvents) {
 	e.ContactsEnded = append(e.ContactsEnded[:0], o.ContactsEnded...)
 	e.Teleports = append(e.Teleports[:0], o.Teleports...)
 	e.Tunnels = append(e.Tunnels[:0], o.Tunnels...)
+	e.Embedded = append(e.Embedded[:0], o.Embedded...)
+	e.Slept = append(e.Slept[:0], o.Slept...)
+	e.Woke = append(e.Woke[:0], o.Woke...)
 }

@@ -26,7 +26,8 @@ func (s *Snapshot) Tick() uint64 { return s.tick }
 func (s *Snapshot) Capacity() int {
 	e := &s.events
 	return cap(s.names) + cap(s.bodies) + cap(s.sb) + cap(s.contacts.list) +
-		cap(e.CCDHits) + cap(e.ContactsBegun) + cap(e.ContactsEnded) + cap(e.Teleports) + cap(e.Tunnels)
+		cap(e.CCDHits) + cap(e.ContactsBegun) + cap(e.ContactsEnded) + cap(e.Teleports) + cap(e.Tunnels) +
+		cap(e.Embedded) + cap(e.Slept) + cap(e.Woke)
 }
 
 // Bytes is about how much memory s's buffers hold (their capacity times
@@ -35,7 +36,8 @@ func (s *Snapshot) Capacity() int {
 func (s *Snapshot) Bytes() int {
 	e := &s.events
 	return bytesOf(s.names) + bytesOf(s.bodies) + bytesOf(s.sb) + bytesOf(s.contacts.list) +
-		bytesOf(e.CCDHits) + bytesOf(e.ContactsBegun) + bytesOf(e.ContactsEnded) + bytesOf(e.Teleports) + bytesOf(e.Tunnels)
+		bytesOf(e.CCDHits) + bytesOf(e.ContactsBegun) + bytesOf(e.ContactsEnded) + bytesOf(e.Teleports) + bytesOf(e.Tunnels) +
+		bytesOf(e.Embedded) + bytesOf(e.Slept) + bytesOf(e.Woke)
 }
 
 func bytesOf[T any](b []T) int {
@@ -58,6 +60,9 @@ func (s *Snapshot) Reserve(o *Snapshot) {
 	e.ContactsEnded = reserve(e.ContactsEnded, len(f.ContactsEnded))
 	e.Teleports = reserve(e.Teleports, len(f.Teleports))
 	e.Tunnels = reserve(e.Tunnels, len(f.Tunnels))
+	e.Embedded = reserve(e.Embedded, len(f.Embedded))
+	e.Slept = reserve(e.Slept, len(f.Slept))
+	e.Woke = reserve(e.Woke, len(f.Woke))
 }
 
 func reserve[T any](b []T, n int) []T {

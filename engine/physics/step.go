@@ -5,7 +5,7 @@ import "math"
 // Step advances the world by dt seconds (> 0 and finite; other values leave
 // the world untouched). The stages run in a fixed order:
 //
-//  1. apply this tick's inputs, in order (fire, teleport, CCD toggle);
+//  1. apply this tick's inputs, in order (fire, teleport, CCD toggle, drag);
 //  2. prev := curr for every body;
 //  3. prepare bodies: world inertia, which bodies need continuous collision;
 //  4. broadphase: candidate pairs;
@@ -29,7 +29,7 @@ func (w *World) Step(dt float64, inputs []Input) {
 	w.events.reset(w.tick + 1)
 
 	w.clearStepFlags()
-	w.applyInputs(inputs)
+	w.applyInputs(inputs, dt)
 	w.savePrev()
 	p.Inputs = sw.lap()
 

@@ -31,6 +31,9 @@ type Frame struct {
 	ContactsEnded []ContactEvent // touching pairs that ended
 	Teleports     []Teleport     // declared teleports applied
 	Tunnels       []Tunnel       // paths that crossed a slab untouched
+	Embedded      []Embedded     // centres that came to rest inside a slab, once per stay
+	Slept         []Sleep        // islands that fell asleep
+	Woke          []Sleep        // sleeping islands woken
 	// Undeclared lists the bodies the teleport detector caught jumping
 	// further than their speed allows without the teleport flag.
 	Undeclared  []Undeclared
@@ -82,6 +85,20 @@ type Tunnel struct {
 	physics.TunnelEvent
 }
 
+// Embedded is a body that became embedded in a slab, with the tick its
+// step ended on.
+type Embedded struct {
+	Tick uint64
+	physics.EmbeddedEvent
+}
+
+// Sleep is an island that fell asleep or woke, with the tick its step
+// ended on.
+type Sleep struct {
+	Tick uint64
+	physics.SleepEvent
+}
+
 // Undeclared is a body (creation index) the teleport detector flagged in the
 // step that ended on Tick.
 type Undeclared struct {
@@ -108,6 +125,9 @@ func (f *Frame) reset() {
 		ContactsEnded: f.ContactsEnded[:0],
 		Teleports:     f.Teleports[:0],
 		Tunnels:       f.Tunnels[:0],
+		Embedded:      f.Embedded[:0],
+		Slept:         f.Slept[:0],
+		Woke:          f.Woke[:0],
 		Undeclared:    f.Undeclared[:0],
 		Checkpoints:   f.Checkpoints[:0],
 		prints:        f.prints[:0],
@@ -146,5 +166,14 @@ func (f *Frame) collect(w *physics.World) {
 	}
 	for _, e := range ev.Tunnels {
 		f.Tunnels = append(f.Tunnels, Tunnel{t, e})
+	}
+	for _, e := range ev.Embedded {
+		f.Embedded = append(f.Embedded, Embedded{t, e})
+	}
+	for _, e := range ev.Slept {
+		f.Slept = append(f.Slept, Sleep{t, e})
+	}
+	for _, e := range ev.Woke {
+		f.Woke = append(f.Woke, Sleep{t, e})
 	}
 }

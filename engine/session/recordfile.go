@@ -10,13 +10,17 @@ import (
 //
 //	{"sandbox_record":1,"scene_file":"builtin/range.json","ccd":true,"scene":{...the scene file...}}
 //	{"t":"input","tick":30,"input":{"kind":"fire","fire":{...}}}
+//	{"t":"input","tick":31,"input":{"kind":"drag","body":2,"point":[0.5,0.5,0],"target":[1,3,0]}}
 //	{"t":"hash","tick":60,"state":"8d3e...","bodies":[{"name":"crate-1","c":123,"o":45,"v":6,"w":7,"s":false}]}
 //	{"t":"rewind","from":300,"to":180}
 //	{"t":"end","tick":420,"state":"...","bodies":[...]}
 //
 // The scene is embedded whole, so a recording replays without the file it
 // was made from. Inputs are the user's (shots, CCD switches, teleports);
-// the scene's own scripted events come from the embedded scene. A "hash"
+// the scene's own scripted events come from the embedded scene. A mouse
+// drag is one "drag" input per tick it was held (body by creation index,
+// the grabbed point in the body's axes, the target; fields added to the
+// format's first version, which older files simply never use). A "hash"
 // line comes every CheckpointEvery ticks. A "rewind" line says the session
 // was stepped back from tick From to To and went on from there: the lines
 // after it belong to the new branch.
@@ -45,13 +49,15 @@ type recLine struct {
 }
 
 type recInput struct {
-	Kind        string      `json:"kind"` // fire, teleport, ccd
+	Kind        string      `json:"kind"` // fire, teleport, ccd, drag
 	Fire        *recBody    `json:"fire,omitempty"`
-	Body        *int        `json:"body,omitempty"` // teleport: creation index
+	Body        *int        `json:"body,omitempty"` // teleport, drag: creation index
 	Center      *[3]float64 `json:"center,omitempty"`
 	Orientation *[4]float64 `json:"orientation,omitempty"`
 	Velocity    *[3]float64 `json:"velocity,omitempty"`
 	Enabled     *bool       `json:"enabled,omitempty"`
+	Point       *[3]float64 `json:"point,omitempty"`  // drag: the grabbed point, body axes
+	Target      *[3]float64 `json:"target,omitempty"` // drag: where it is pulled, world
 }
 
 type recBody struct {
@@ -111,6 +117,10 @@ func encodeInput(in physics.Input) *recInput {
 	case physics.InputSetCCD:
 		on := in.Enabled
 		return &recInput{Kind: "ccd", Enabled: &on}
+	case physics.InputDrag:
+		i := in.Body.Index()
+		p, t := [3]float64(in.Point), [3]float64(in.Target)
+		return &recInput{Kind: "drag", Body: &i, Point: &p, Target: &t}
 	}
 	return nil
 }
@@ -149,8 +159,14 @@ func decodeInput(r *recInput) (physics.Input, string) {
 			return physics.Input{}, `a ccd input needs "enabled"`
 		}
 		return physics.Input{Kind: physics.InputSetCCD, Enabled: *r.Enabled}, ""
+	case "drag":
+		if r.Body == nil || *r.Body < 0 || r.Point == nil || r.Target == nil {
+			return physics.Input{}, `a drag input needs "body" (a creation index >= 0), "point" and "target"`
+		}
+		return physics.Input{Kind: physics.InputDrag, Body: bodyIndexID(*r.Body),
+			Point: mgl64.Vec3(*r.Point), Target: mgl64.Vec3(*r.Target)}, ""
 	}
-	return physics.Input{}, "unknown input kind " + quote(r.Kind) + " (want fire, teleport or ccd)"
+	return physics.Input{}, "unknown input kind " + quote(r.Kind) + " (want fire, teleport, ccd or drag)"
 }
 
 // bodyIndexID is a BodyID that carries only a creation index (see

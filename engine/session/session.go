@@ -55,8 +55,10 @@ type Session struct {
 
 	inputs   []physics.Input // this step's inputs, reused
 	pending  []physics.Input // user inputs for the next tick boundary
-	schedule []Stamped       // replayed inputs, in tick order
-	next     int             // first schedule entry not yet applied
+	held     physics.Input   // applied at every step while holding (a drag)
+	holding  bool
+	schedule []Stamped // replayed inputs, in tick order
+	next     int       // first schedule entry not yet applied
 
 	teleports *frames.TeleportDetector
 	detect    bool
@@ -128,6 +130,18 @@ func (s *Session) Last() *Frame { return &s.frame }
 // Queue adds a user input for the next tick boundary: it applies at the
 // start of the next step, after that tick's scripted inputs.
 func (s *Session) Queue(in physics.Input) { s.pending = append(s.pending, in) }
+
+// Hold makes in apply at the start of every step from the next one on,
+// after the queued inputs, until Release or the next Hold: what a held
+// mouse drag needs (physics.InputDrag lasts one step). Each step's copy is
+// recorded as an input of that tick, so a replay needs no notion of holding.
+func (s *Session) Hold(in physics.Input) { s.held, s.holding = in, true }
+
+// Release stops the held input from the next step on.
+func (s *Session) Release() { s.holding = false }
+
+// Held is the held input, if any.
+func (s *Session) Held() (physics.Input, bool) { return s.held, s.holding }
 
 // Pending is the inputs queued for the next tick boundary (read only).
 func (s *Session) Pending() []physics.Input { return s.pending }
@@ -204,6 +218,9 @@ func (s *Session) step(uint64) bool {
 	}
 	s.inputs = append(s.inputs, s.pending...)
 	s.pending = s.pending[:0]
+	if s.holding {
+		s.inputs = append(s.inputs, s.held)
+	}
 	for _, in := range s.inputs[user:] {
 		f.Inputs = append(f.Inputs, Stamped{Tick: tick, Input: in})
 	}
@@ -246,11 +263,11 @@ func (s *Session) step(uint64) bool {
 	return s.stopAt == 0 || after < s.stopAt
 }
 
-// resolve turns a replayed teleport's body (stored by creation index) into
-// the current BodyID; an index that does not exist stays unresolved and the
-// physics skips it, as it would have when recorded.
+// resolve turns a replayed teleport's or drag's body (stored by creation
+// index) into the current BodyID; an index that does not exist stays
+// unresolved and the physics skips it, as it would have when recorded.
 func (s *Session) resolve(in physics.Input) physics.Input {
-	if in.Kind == physics.InputTeleport {
+	if in.Kind == physics.InputTeleport || in.Kind == physics.InputDrag {
 		if i := in.Body.Index(); i >= 0 && i < s.world.NumBodies() {
 			in.Body = s.world.ID(i)
 		}

@@ -1,8 +1,9 @@
 package ui
 
 // The panel's event list: the newest MaxEvents physics events (CCD hits,
-// tunnels, declared teleports, undeclared jumps), each with its tick, body
-// and slab. The app fills the log from the session's frames after Advance,
+// tunnels, bodies embedded in a slab, declared teleports, undeclared
+// jumps, islands falling asleep and waking), each with its tick, body and
+// slab. The app fills the log from the session's frames after Advance,
 // never from inside a step; the panel shows it newest first, and a click
 // on a row asks the app to pause on that tick and select the body.
 
@@ -10,8 +11,7 @@ package ui
 type EventKind uint8
 
 // The kinds of event the list shows: what the physics step and the
-// session report. Physics reports no embedded-body or sleep events, so
-// the list has none.
+// session report.
 const (
 	// EventCCDHit is a continuous-collision impact: on a slab, or of a
 	// bullet on a dynamic body.
@@ -24,6 +24,15 @@ const (
 	// EventUndeclared is a jump the teleport detector caught: further than
 	// the body's speed allows, with no teleport declared.
 	EventUndeclared
+	// EventEmbedded is a body whose centre came to rest inside a slab
+	// (once per stay).
+	EventEmbedded
+	// EventSlept is an island of Bodies bodies falling asleep; Body is its
+	// first body in creation order.
+	EventSlept
+	// EventWoke is a sleeping island of Bodies bodies woken; Body is the
+	// one that was touched, hit, teleported or dragged.
+	EventWoke
 )
 
 // String is the kind as the list shows it.
@@ -37,6 +46,12 @@ func (k EventKind) String() string {
 		return "teleport"
 	case EventUndeclared:
 		return "undeclared jump"
+	case EventEmbedded:
+		return "embedded"
+	case EventSlept:
+		return "slept"
+	case EventWoke:
+		return "woke"
 	}
 	return "event"
 }
@@ -57,6 +72,7 @@ type Event struct {
 	Other     string
 	OtherBody bool
 	Speed     float64 // closing speed of a CCD hit, m/s (0 for other kinds)
+	Bodies    int     // the island's size (EventSlept, EventWoke; 0 for other kinds)
 }
 
 // EventLog is a ring of the newest MaxEvents events, in the order they

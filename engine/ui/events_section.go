@@ -8,7 +8,8 @@ const eventRowsShown = 6
 
 const eventsTip = "the newest 100 physics events since the scene was loaded, newest first:\n" +
 	"CCD hits (the slab, or the body a bullet hit, and the closing speed), tunnels,\n" +
-	"declared teleports and undeclared jumps; physics reports no embedded-body or sleep events.\n" +
+	"bodies embedded in a slab (once per stay), declared teleports, undeclared jumps,\n" +
+	"and islands falling asleep or waking (the island's first or woken body, and its size).\n" +
 	"Click a row: pause on its tick (while the last 10 s of rewind hold it) and select its body."
 
 // eventsSection is the list of the newest events: tick, kind, body, the
@@ -75,7 +76,7 @@ func (u *UI) eventsSection(s *PanelState) {
 			hook("event0")
 		}
 		imgui.TableNextColumn()
-		alert := e.Kind == EventTunnel || e.Kind == EventUndeclared
+		alert := e.Kind == EventTunnel || e.Kind == EventUndeclared || e.Kind == EventEmbedded
 		if alert {
 			imgui.PushStyleColorVec4(imgui.ColText, alertColour)
 		}
@@ -86,7 +87,11 @@ func (u *UI) eventsSection(s *PanelState) {
 		imgui.TableNextColumn()
 		textUnformatted(e.BodyName)
 		imgui.TableNextColumn()
-		textUnformatted(e.Other)
+		if e.Kind == EventSlept || e.Kind == EventWoke {
+			l.reset().s("island of ").i(int64(e.Bodies)).text()
+		} else {
+			textUnformatted(e.Other)
+		}
 		imgui.TableNextColumn()
 		l.reset()
 		if e.Kind == EventCCDHit {

@@ -53,7 +53,7 @@ func TestEventLogRing(t *testing.T) {
 // Every kind has its own name in the list.
 func TestEventKindNames(t *testing.T) {
 	seen := map[string]bool{}
-	for k := EventCCDHit; k <= EventUndeclared; k++ {
+	for k := EventCCDHit; k <= EventWoke; k++ {
 		if n := k.String(); n == "event" || seen[n] {
 			t.Errorf("kind %d is named %q", k, n)
 		} else {

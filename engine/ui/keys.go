@@ -33,6 +33,7 @@ var KeyHelp = []KeyBinding{
 	{"Left click", "fire from the camera through the pointer"},
 	{"Space", "fire from the camera through the crosshair (the view's centre)"},
 	{"Shift + click", "select the body under the pointer (again on nothing: deselect)"},
+	{"Shift + drag", "drag the body under the pointer: a spring pulls the grabbed point toward the pointer (up to 1000 N per kg)"},
 	{"L", "next range lane: camera level in front of the next wall, facing it"},
 	{"O", "crosshair on / off"},
 	{"Ctrl + fire", "fire a spinning thin plate instead of a cube"},
