@@ -69,7 +69,7 @@ type solverState struct {
 
 	// The wide groups of each colour and the rest (wide.go).
 	wide                      []wideCons
-	wideCon                   [][wideLanes]int32
+	laneOf                    []int32 // group*wideLanes+lane of each constraint, or -1
 	rest                      []int32
 	wideAt, restAt            []int32
 	wideBase, wideN, restBase int // the colour being run by runWide
@@ -88,8 +88,6 @@ type solverState struct {
 	fnIterate    func(lo, hi int)
 	fnRestitute  func(lo, hi int)
 	fnStore      func(lo, hi int)
-	fnPack       func(lo, hi int)
-	fnUnpack     func(lo, hi int)
 	fnWarmWide   func(lo, hi int)
 	fnIterWide   func(lo, hi int)
 	fnVelocities func(lo, hi int)
@@ -105,8 +103,6 @@ func (w *World) bindSolver() {
 	s.fnIterate = w.iterateRange
 	s.fnRestitute = w.restituteRange
 	s.fnStore = w.storeRange
-	s.fnPack = w.packWide
-	s.fnUnpack = w.unpackWide
 	s.fnWarmWide = w.warmStage
 	s.fnIterWide = w.iterateStage
 	s.fnVelocities = w.integrateVelocities
@@ -120,10 +116,17 @@ func (w *World) prepareRange(lo, hi int) {
 	sol := &w.sol
 	list := w.contacts.list
 	g := toSV(w.def.Gravity)
+	var local constraint
 	for i := lo; i < hi; i++ {
 		k := sol.order[i]
 		m := &list[k]
+		// A constraint solved in a group is built here and packed into
+		// its lane (wide.go); the others in place.
+		gl := sol.laneOf[i]
 		c := &sol.cons[i]
+		if gl >= 0 {
+			c = &local
+		}
 		cold := &sol.cold[i]
 		c.a, c.b, c.count = m.a, m.b, m.count
 		A, B := w.bodyPair(c)
@@ -201,6 +204,9 @@ func (w *World) prepareRange(lo, hi int) {
 				}
 			}
 			c.k = [6]float64{k[0][1], k[0][2], k[0][3], k[1][2], k[1][3], k[2][3]}
+		}
+		if gl >= 0 {
+			w.packLane(&sol.wide[gl/wideLanes], int(gl%wideLanes), c)
 		}
 	}
 }

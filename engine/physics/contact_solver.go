@@ -117,6 +117,12 @@ func (w *World) solve(dt float64) {
 	g := toSV(w.def.Gravity)
 	sol.gh, sol.halfG = g.scale(h), g.scale(-0.5*h)
 
+	if wideOn {
+		for l := range wideLanes {
+			sol.invLanes[l], sol.negPushLanes[l] = inv, -sol.soft.maxPush
+		}
+	}
+	w.planWide()
 	p := &w.par
 	p.begin()
 	p.run(nc, consChunk, sol.fnPrepare)
@@ -125,13 +131,6 @@ func (w *World) solve(dt float64) {
 		restit = restit || sol.cold[i].restitution != 0
 	}
 	sol.restit = restit
-	if wideOn {
-		for l := range wideLanes {
-			sol.invLanes[l], sol.negPushLanes[l] = inv, -sol.soft.maxPush
-		}
-		w.planWide()
-		p.run(len(sol.wide), wideChunk, sol.fnPack)
-	}
 	nb := len(w.bodies)
 	for s := 0; s < n; s++ {
 		p.run(nb, bodyChunk, sol.fnVelocities)
@@ -141,9 +140,6 @@ func (w *World) solve(dt float64) {
 		p.run(nb, bodyChunk, sol.fnPositions)
 		sol.useBias = false
 		w.runPass(sol.fnIterWide, sol.fnIterate)
-	}
-	if wideOn {
-		p.run(len(sol.wide), wideChunk, sol.fnUnpack)
 	}
 	if restit {
 		for it := 0; it < restitutionPasses; it++ {
@@ -201,8 +197,12 @@ func (w *World) storeRange(lo, hi int) {
 	sol := &w.sol
 	list := w.contacts.list
 	for i := lo; i < hi; i++ {
-		c := &sol.cons[i]
 		m := &list[sol.cold[i].m]
+		if gl := sol.laneOf[i]; gl >= 0 {
+			sol.wide[gl/wideLanes].storeLane(int(gl%wideLanes), m)
+			continue
+		}
+		c := &sol.cons[i]
 		for q := int32(0); q < c.count; q++ {
 			m.pts[q].normalI = c.pts[q].normalI
 		}

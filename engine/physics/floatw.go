@@ -84,6 +84,64 @@ func rowCoef(nMass, s, inv float64, useBias bool, ms, mb, is, negPush float64) (
 // solver); tests turn it on to check that both give the same bits.
 var wideOn = false
 
-// clearUpper ends the vector part of a pass (see wideBodies): nothing to do
-// on scalar lanes.
-func clearUpper() {}
+// loadSides loads the velocities of g's bodies into A and B, and if dA is
+// not nil their deltas into dA and dB; zero where a lane has no body.
+func loadSides(sb []solverBody, zero *solverBody, g *wideCons, _ *sidePtrs, A, B, dA, dB *bodyW) {
+	var a, b [wideLanes]*solverBody
+	for l := range wideLanes {
+		a[l], b[l] = zero, zero
+		if i := g.a[l]; i >= 0 {
+			a[l] = &sb[i]
+		}
+		if i := g.b[l]; i >= 0 {
+			b[l] = &sb[i]
+		}
+	}
+	for side, p := range [2]*[wideLanes]*solverBody{&a, &b} {
+		s0, s1, s2, s3 := p[0], p[1], p[2], p[3]
+		out, d := A, dA
+		if side == 1 {
+			out, d = B, dB
+		}
+		out.vx = floatW{s0.v.x, s1.v.x, s2.v.x, s3.v.x}
+		out.vy = floatW{s0.v.y, s1.v.y, s2.v.y, s3.v.y}
+		out.vz = floatW{s0.v.z, s1.v.z, s2.v.z, s3.v.z}
+		out.wx = floatW{s0.w.x, s1.w.x, s2.w.x, s3.w.x}
+		out.wy = floatW{s0.w.y, s1.w.y, s2.w.y, s3.w.y}
+		out.wz = floatW{s0.w.z, s1.w.z, s2.w.z, s3.w.z}
+		if d == nil {
+			continue
+		}
+		d.vx = floatW{s0.dp.x, s1.dp.x, s2.dp.x, s3.dp.x}
+		d.vy = floatW{s0.dp.y, s1.dp.y, s2.dp.y, s3.dp.y}
+		d.vz = floatW{s0.dp.z, s1.dp.z, s2.dp.z, s3.dp.z}
+		d.wx = floatW{s0.dth.x, s1.dth.x, s2.dth.x, s3.dth.x}
+		d.wy = floatW{s0.dth.y, s1.dth.y, s2.dth.y, s3.dth.y}
+		d.wz = floatW{s0.dth.z, s1.dth.z, s2.dth.z, s3.dth.z}
+	}
+}
+
+// storeSides stores A and B back into g's bodies.
+func storeSides(sb []solverBody, g *wideCons, _ *sidePtrs, A, B *bodyW) {
+	for l := range wideLanes {
+		if i := g.a[l]; i >= 0 {
+			sb[i].v, sb[i].w = A.lane(l)
+		}
+		if i := g.b[l]; i >= 0 {
+			sb[i].v, sb[i].w = B.lane(l)
+		}
+	}
+}
+
+// lane returns lane l of b.
+func (b *bodyW) lane(l int) (v, w sv) {
+	switch l {
+	case 0:
+		return sv{b.vx.l0, b.vy.l0, b.vz.l0}, sv{b.wx.l0, b.wy.l0, b.wz.l0}
+	case 1:
+		return sv{b.vx.l1, b.vy.l1, b.vz.l1}, sv{b.wx.l1, b.wy.l1, b.wz.l1}
+	case 2:
+		return sv{b.vx.l2, b.vy.l2, b.vz.l2}, sv{b.wx.l2, b.wy.l2, b.wz.l2}
+	}
+	return sv{b.vx.l3, b.vy.l3, b.vz.l3}, sv{b.wx.l3, b.wy.l3, b.wz.l3}
+}

@@ -2,7 +2,10 @@
 
 package physics
 
-import "simd/archsimd"
+import (
+	"simd/archsimd"
+	"unsafe"
+)
 
 // floatW on AVX2: four float64 lanes in one register. Every operation
 // rounds as its scalar twin in floatw.go (no fused multiply-add; selects
@@ -16,8 +19,85 @@ type (
 // wideOn: groups are solved wide where the processor has AVX2.
 var wideOn = archsimd.X86.AVX2()
 
-// clearUpper ends the vector part of a pass (see wideBodies).
-func clearUpper() { archsimd.ClearAVXUpperBits() }
+// rowsOf views the start of a solver body, v w dp dth (12 floats), as
+// three rows of four: (v.x v.y v.z w.x) (w.y w.z dp.x dp.y)
+// (dp.z dth.x dth.y dth.z).
+func rowsOf(s *solverBody) *bodyRows { return (*bodyRows)(unsafe.Pointer(s)) }
+
+// transpose4 turns rows r0..r3 into columns.
+func transpose4(r0, r1, r2, r3 floatW) (c0, c1, c2, c3 floatW) {
+	t0 := r0.SelectFromPairGrouped(0, 2, r1) // r0[0] r1[0] r0[2] r1[2]
+	t1 := r0.SelectFromPairGrouped(1, 3, r1) // r0[1] r1[1] r0[3] r1[3]
+	t2 := r2.SelectFromPairGrouped(0, 2, r3)
+	t3 := r2.SelectFromPairGrouped(1, 3, r3)
+	return t0.Select128FromPair(0, 2, t2), t1.Select128FromPair(0, 2, t3),
+		t0.Select128FromPair(1, 3, t2), t1.Select128FromPair(1, 3, t3)
+}
+
+// fill points p at the rows of g's bodies a and b, lane by lane: for
+// reading, the zero body's where a lane has none; for writing, the group's
+// sink, so that a pass never writes the shared zero body.
+func (p *sidePtrs) fill(sb []solverBody, zero *solverBody, g *wideCons) {
+	none := rowsOf(zero)
+	for l := range wideLanes {
+		p.ra[l], p.rb[l] = none, none
+		p.wa[l], p.wb[l] = &g.sink[0], &g.sink[1]
+		if i := g.a[l]; i >= 0 {
+			p.ra[l] = rowsOf(&sb[i])
+			p.wa[l] = p.ra[l]
+		}
+		if i := g.b[l]; i >= 0 {
+			p.rb[l] = rowsOf(&sb[i])
+			p.wb[l] = p.rb[l]
+		}
+	}
+}
+
+// loadSides points p at g's bodies, then loads their velocities into A and
+// B, and if dA is not nil their deltas into dA and dB; zero where a lane has
+// no body. Each body is read as three rows of four and the rows transposed
+// into lanes.
+func loadSides(sb []solverBody, zero *solverBody, g *wideCons, p *sidePtrs, A, B, dA, dB *bodyW) {
+	p.fill(sb, zero, g)
+	loadSide(&p.ra, A, dA)
+	loadSide(&p.rb, B, dB)
+}
+
+func loadSide(p *[wideLanes]*bodyRows, out, d *bodyW) {
+	out.vx, out.vy, out.vz, out.wx = transpose4(loadW(&p[0][0]), loadW(&p[1][0]), loadW(&p[2][0]), loadW(&p[3][0]))
+	var dpx, dpy floatW
+	out.wy, out.wz, dpx, dpy = transpose4(loadW(&p[0][1]), loadW(&p[1][1]), loadW(&p[2][1]), loadW(&p[3][1]))
+	if d == nil {
+		return
+	}
+	d.vx, d.vy = dpx, dpy
+	d.vz, d.wx, d.wy, d.wz = transpose4(loadW(&p[0][2]), loadW(&p[1][2]), loadW(&p[2][2]), loadW(&p[3][2]))
+}
+
+// storeSides stores A and B back into the bodies p points at (as filled
+// by loadSides) and ends the vector part of the pass.
+func storeSides(sb []solverBody, g *wideCons, p *sidePtrs, A, B *bodyW) {
+	storeSide(&p.wa, A)
+	storeSide(&p.wb, B)
+	archsimd.ClearAVXUpperBits()
+}
+
+// storeSide writes rows 0 and 1 of each lane's body: the velocities, and
+// dp.x dp.y as they were (no other lane touches the body).
+func storeSide(p *[wideLanes]*bodyRows, in *bodyW) {
+	r0, r1, r2, r3 := transpose4(in.vx, in.vy, in.vz, in.wx)
+	storeW(r0, &p[0][0])
+	storeW(r1, &p[1][0])
+	storeW(r2, &p[2][0])
+	storeW(r3, &p[3][0])
+	// Row 1 keeps dp.x and dp.y: read them back first.
+	_, _, dpx, dpy := transpose4(loadW(&p[0][1]), loadW(&p[1][1]), loadW(&p[2][1]), loadW(&p[3][1]))
+	r0, r1, r2, r3 = transpose4(in.wy, in.wz, dpx, dpy)
+	storeW(r0, &p[0][1])
+	storeW(r1, &p[1][1])
+	storeW(r2, &p[2][1])
+	storeW(r3, &p[3][1])
+}
 
 func loadW(p *[wideLanes]float64) floatW { return archsimd.LoadFloat64x4(p) }
 
@@ -60,3 +140,10 @@ func rowCoefW(nMass, s, inv floatW, useBias bool, ms, mb, is, negPush floatW) (a
 	c = zero.Merge(is, spec)
 	return a, b, c
 }
+
+// rowsOf needs v, w, dp and dth first in a solver body, in that order, with
+// nothing between them: this fails to compile otherwise.
+var (
+	_ [0]struct{} = [unsafe.Offsetof(solverBody{}.v)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(solverBody{}.dth) - 9*8]struct{}{}
+)

@@ -16,10 +16,10 @@ package physics
 // in the very order, of the one-by-one solver, so a constraint gives the same
 // bits whichever way it is solved, in either build of floatW.
 //
-// The constraints are prepared one by one (prepareRange), packed into
-// groups once a step (packWide), solved wide through the substeps, and their
-// impulses unpacked (unpackWide) for restitution and the warm start of the
-// next step.
+// The groups are planned once a step after the colouring (planWide); each
+// grouped constraint is prepared one by one and packed into its lane
+// (prepareRange, packLane), solved wide through the substeps, and its
+// impulses stored from its lane to the cache (storeLane).
 
 // wideLanes is the number of constraints in a group.
 const wideLanes = 4
@@ -30,6 +30,10 @@ type (
 	lanes3 [3]lanes
 )
 
+// bodyRows is the start of a solver body (v w dp dth, 12 floats) as three
+// rows of four, as the AVX2 build reads and writes it.
+type bodyRows = [3][wideLanes]float64
+
 // widePoint is point q of every lane (see solverPoint).
 type widePoint struct {
 	rAn, rBn                  lanes3
@@ -39,8 +43,8 @@ type widePoint struct {
 // wideCons is a group of wideLanes constraints (about 2.5 KB).
 type wideCons struct {
 	// a and b are the lanes' solver bodies: -1 for none (b: a slab; a: an
-	// empty lane, at the end of a colour). con is each lane's constraint.
-	a, b, con [wideLanes]int32
+	// empty lane, at the end of a colour).
+	a, b [wideLanes]int32
 	// slab is 1 in the lanes whose b is a slab, else 0.
 	slab lanes
 	// mA, mB: inverse masses; iA, iB: inverse inertias (a scale).
@@ -56,111 +60,121 @@ type wideCons struct {
 	friction            lanes
 	k                   [6]lanes
 	pts                 [4]widePoint
+	// sink takes what a pass writes for the lanes with no body.
+	sink [2]bodyRows
 }
 
-// wideEligible reports whether constraint c is solved in a group.
-func (w *World) wideEligible(c *constraint) bool {
-	if c.count != 4 || c.friction == 0 || !w.sb[c.a].iso {
+// wideEligible reports whether manifold m is solved in a group: four
+// points, friction, no restitution (whose passes read the one-by-one
+// constraints), and two bodies whose inertia is a scale.
+func (w *World) wideEligible(m *manifold) bool {
+	if !wideOn || m.count != 4 || m.friction == 0 || m.restitution != 0 || !w.sb[m.a].iso {
 		return false
 	}
-	return c.b < 0 || w.sb[c.b].iso
+	return m.b < 0 || w.sb[m.b].iso
 }
 
 // planWide splits each colour (but the overflow set) into groups of
-// eligible constraints and the rest: sol.wideCon lists each group's
-// constraints, sol.rest the others, and sol.wideAt and sol.restAt the start
-// of each colour in them.
+// eligible constraints and the rest, before the constraints are prepared:
+// sol.laneOf places each constraint in a group lane (or -1), sol.rest lists
+// the others, and sol.wideAt and sol.restAt hold the start of each colour in
+// the groups and in rest. A group that a colour leaves part empty is zeroed
+// with its empty lanes marked; every other lane is written whole by
+// packLane.
 func (w *World) planWide() {
 	sol := &w.sol
-	sol.wideCon = sol.wideCon[:0]
+	list := w.contacts.list
+	nc := len(sol.order)
+	sol.laneOf = growI32(sol.laneOf, nc)
 	sol.rest = sol.rest[:0]
 	sol.wideAt = sol.wideAt[:0]
 	sol.restAt = sol.restAt[:0]
-	for col := 0; col < numColors; col++ {
-		sol.wideAt = append(sol.wideAt, int32(len(sol.wideCon)))
+	groups := 0
+	for col := 0; col <= numColors; col++ {
+		sol.wideAt = append(sol.wideAt, int32(groups))
 		sol.restAt = append(sol.restAt, int32(len(sol.rest)))
-		lane := wideLanes
+		lane := 0
 		for i := sol.colors[col]; i < sol.colors[col+1]; i++ {
-			if !w.wideEligible(&sol.cons[i]) {
+			sol.laneOf[i] = -1
+			if col == numColors {
+				continue // the overflow set: one by one (runWide)
+			}
+			if !w.wideEligible(&list[sol.order[i]]) {
 				sol.rest = append(sol.rest, i)
 				continue
 			}
-			if lane == wideLanes {
-				sol.wideCon = append(sol.wideCon, [wideLanes]int32{-1, -1, -1, -1})
-				lane = 0
+			sol.laneOf[i] = int32(groups*wideLanes + lane)
+			if lane++; lane == wideLanes {
+				groups, lane = groups+1, 0
 			}
-			sol.wideCon[len(sol.wideCon)-1][lane] = i
-			lane++
+		}
+		if lane > 0 {
+			groups++
+			w.wideGroups(groups)
+			g := &sol.wide[groups-1]
+			*g = wideCons{}
+			for l := lane; l < wideLanes; l++ {
+				g.a[l], g.b[l] = -1, -1
+			}
 		}
 	}
-	sol.wideAt = append(sol.wideAt, int32(len(sol.wideCon)))
-	sol.restAt = append(sol.restAt, int32(len(sol.rest)))
-	if n := len(sol.wideCon); cap(sol.wide) < n {
-		sol.wide = make([]wideCons, n, n+n/2+16)
-	}
-	sol.wide = sol.wide[:len(sol.wideCon)]
+	w.wideGroups(groups)
 }
 
-// packWide fills groups [lo, hi) from their prepared constraints.
-func (w *World) packWide(lo, hi int) {
+// wideGroups makes sol.wide n groups long, keeping what it holds.
+func (w *World) wideGroups(n int) {
 	sol := &w.sol
-	for gi := lo; gi < hi; gi++ {
-		g := &sol.wide[gi]
-		*g = wideCons{}
-		g.con = sol.wideCon[gi]
-		for l, ci := range g.con {
-			g.a[l], g.b[l] = -1, -1
-			if ci < 0 {
-				continue
-			}
-			c := &sol.cons[ci]
-			A, B := w.bodyPair(c)
-			sf := sol.softFor(c)
-			g.a[l], g.b[l] = c.a, c.b
-			if c.b < 0 {
-				g.slab[l] = 1
-			}
-			g.mA[l], g.mB[l], g.iA[l], g.iB[l] = A.invMass, B.invMass, A.invIs, B.invIs
-			g.ms[l], g.mb[l], g.is[l] = sf.massScale, float64(sf.massScale*sf.biasRate), sf.impulseScale
-			putLane3(&g.n, l, c.n)
-			putLane3(&g.t0, l, c.t0)
-			putLane3(&g.t1, l, c.t1)
-			putLane3(&g.rAc, l, c.rAc)
-			putLane3(&g.rBc, l, c.rBc)
-			g.fI0[l], g.fI1[l], g.twistI[l] = c.fI0, c.fI1, c.twistI
-			g.tMass0[l], g.tMass1[l] = c.tMass0, c.tMass1
-			g.twistMass[l], g.twistRng[l] = c.twistMass, c.twistRange
-			g.friction[l] = c.friction
-			for j := range g.k {
-				g.k[j][l] = c.k[j]
-			}
-			for q := range g.pts {
-				p, cp := &g.pts[q], &c.pts[q]
-				putLane3(&p.rAn, l, cp.rAn)
-				putLane3(&p.rBn, l, cp.rBn)
-				p.sep[l], p.nMass[l], p.normalI[l], p.maxI[l] = cp.sep, cp.nMass, cp.normalI, cp.maxI
-			}
-		}
+	if cap(sol.wide) < n {
+		grown := make([]wideCons, n, n+n/2+16)
+		copy(grown, sol.wide)
+		sol.wide = grown
+	}
+	sol.wide = sol.wide[:n]
+}
+
+// packLane writes prepared constraint c (for a body pair or slab whose
+// bodies are iso) into lane l of g: every field of the lane.
+func (w *World) packLane(g *wideCons, l int, c *constraint) {
+	sol := &w.sol
+	A, B := w.bodyPair(c)
+	sf := sol.softFor(c)
+	g.a[l], g.b[l] = c.a, c.b
+	g.slab[l] = 0
+	if c.b < 0 {
+		g.slab[l] = 1
+	}
+	g.mA[l], g.mB[l], g.iA[l], g.iB[l] = A.invMass, B.invMass, A.invIs, B.invIs
+	g.ms[l], g.mb[l], g.is[l] = sf.massScale, float64(sf.massScale*sf.biasRate), sf.impulseScale
+	putLane3(&g.n, l, c.n)
+	putLane3(&g.t0, l, c.t0)
+	putLane3(&g.t1, l, c.t1)
+	putLane3(&g.rAc, l, c.rAc)
+	putLane3(&g.rBc, l, c.rBc)
+	g.fI0[l], g.fI1[l], g.twistI[l] = c.fI0, c.fI1, c.twistI
+	g.tMass0[l], g.tMass1[l] = c.tMass0, c.tMass1
+	g.twistMass[l], g.twistRng[l] = c.twistMass, c.twistRange
+	g.friction[l] = c.friction
+	for j := range g.k {
+		g.k[j][l] = c.k[j]
+	}
+	for q := range g.pts {
+		p, cp := &g.pts[q], &c.pts[q]
+		putLane3(&p.rAn, l, cp.rAn)
+		putLane3(&p.rBn, l, cp.rBn)
+		p.sep[l], p.nMass[l], p.normalI[l], p.maxI[l] = cp.sep, cp.nMass, cp.normalI, cp.maxI
 	}
 }
 
-// unpackWide writes the impulses of groups [lo, hi) back to their
-// constraints.
-func (w *World) unpackWide(lo, hi int) {
-	sol := &w.sol
-	for gi := lo; gi < hi; gi++ {
-		g := &sol.wide[gi]
-		for l, ci := range g.con {
-			if ci < 0 {
-				continue
-			}
-			c := &sol.cons[ci]
-			c.fI0, c.fI1, c.twistI = g.fI0[l], g.fI1[l], g.twistI[l]
-			for q := range c.pts {
-				c.pts[q].normalI, c.pts[q].maxI = g.pts[q].normalI[l], g.pts[q].maxI[l]
-			}
-		}
+// storeLane writes the impulses of lane l back to its manifold for the
+// next step's warm start, as storeRange does for the others.
+func (g *wideCons) storeLane(l int, m *manifold) {
+	for q := range m.pts {
+		m.pts[q].normalI = g.pts[q].normalI[l]
 	}
+	t0 := sv{g.t0[0][l], g.t0[1][l], g.t0[2][l]}
+	t1 := sv{g.t1[0][l], g.t1[1][l], g.t1[2][l]}
+	m.ft = t0.scale(g.fI0[l]).madd(t1, g.fI1[l])
+	m.twistI = g.twistI[l]
 }
 
 func putLane3(p *lanes3, l int, v sv) { p[0][l], p[1][l], p[2][l] = v.x, v.y, v.z }

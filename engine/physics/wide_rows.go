@@ -33,81 +33,23 @@ func (w *World) iterateStage(lo, hi int) {
 	}
 }
 
-// bodyW is a group's bodies on one side, velocities by axis and lane.
+// bodyW is a group's bodies on one side, velocities by axis and lane (or,
+// for the deltas, position change in v and rotation change in w).
 type bodyW struct{ vx, vy, vz, wx, wy, wz floatW }
 
-// wideBodies is a group's bodies as lanes: velocities, and how far they
-// have moved and turned this step. A pass gathers into it with scalar
-// moves, runs on floatW, stores back into it and scatters with scalar
-// moves: on AVX2, scalar floating-point code while the upper halves of the
-// vector registers are in use costs a state switch per instruction (tens
-// of times slower on the machines this was measured on), so the two kinds
-// never interleave and clearUpper ends the vector part.
-type wideBodies struct {
-	vA, wA, vB, wB     lanes3
-	dpA, thA, dpB, thB lanes3
-}
+// On AVX2, scalar floating-point code while the upper halves of the vector
+// registers are in use costs a state switch per instruction (tens of times
+// slower on the machines this was measured on). A pass therefore loads its
+// bodies (loadSides), runs on floatW only, and stores them (storeSides,
+// which ends the vector part); everything it uses is declared before, and
+// nothing is copied as a struct (Go copies structs with scalar moves).
 
-// gather fills the lanes of bodies a and b of g (zero where none); the
-// deltas only if deltas.
-func (wb *wideBodies) gather(sb []solverBody, g *wideCons, deltas bool) {
-	for l := range wideLanes {
-		if i := g.a[l]; i >= 0 {
-			s := &sb[i]
-			putLane3(&wb.vA, l, s.v)
-			putLane3(&wb.wA, l, s.w)
-			if deltas {
-				putLane3(&wb.dpA, l, s.dp)
-				putLane3(&wb.thA, l, s.dth)
-			}
-		}
-		if i := g.b[l]; i >= 0 {
-			s := &sb[i]
-			putLane3(&wb.vB, l, s.v)
-			putLane3(&wb.wB, l, s.w)
-			if deltas {
-				putLane3(&wb.dpB, l, s.dp)
-				putLane3(&wb.thB, l, s.dth)
-			}
-		}
-	}
-}
+// sidePtrs points at the bodies of a group's lanes, to read (ra, rb) and
+// to write (wa, wb); the AVX2 build's loadSides fills it, before the vector
+// part of a pass, for storeSides to use after it.
+type sidePtrs struct{ ra, rb, wa, wb [wideLanes]*bodyRows }
 
-// scatter writes the velocities back to bodies a and b of g.
-func (wb *wideBodies) scatter(sb []solverBody, g *wideCons) {
-	for l := range wideLanes {
-		if i := g.a[l]; i >= 0 {
-			s := &sb[i]
-			s.v = sv{wb.vA[0][l], wb.vA[1][l], wb.vA[2][l]}
-			s.w = sv{wb.wA[0][l], wb.wA[1][l], wb.wA[2][l]}
-		}
-		if i := g.b[l]; i >= 0 {
-			s := &sb[i]
-			s.v = sv{wb.vB[0][l], wb.vB[1][l], wb.vB[2][l]}
-			s.w = sv{wb.wB[0][l], wb.wB[1][l], wb.wB[2][l]}
-		}
-	}
-}
-
-// load loads one side's velocities from lanes. Into b, not returned: a
-// struct copy is made of scalar moves (see wideBodies).
-func (b *bodyW) load(v, om *lanes3) {
-	b.vx, b.vy, b.vz = load3(v)
-	b.wx, b.wy, b.wz = load3(om)
-}
-
-// storeBody stores one side's velocities into lanes.
-func storeBody(b *bodyW, v, om *lanes3) {
-	storeW(b.vx, &v[0])
-	storeW(b.vy, &v[1])
-	storeW(b.vz, &v[2])
-	storeW(b.wx, &om[0])
-	storeW(b.wy, &om[1])
-	storeW(b.wz, &om[2])
-}
-
-// Lanes of constants, loaded rather than broadcast from a scalar register
-// (see wideBodies).
+// Lanes of constants, loaded rather than broadcast from a scalar register.
 var (
 	zeroLanes     lanes
 	minusOneLanes = lanes{-1, -1, -1, -1}
@@ -133,11 +75,9 @@ func rowW(v, acc, a, b, c floatW) floatW {
 
 // warmWide is warmRange for a group.
 func (w *World) warmWide(g *wideCons) {
-	var wb wideBodies
 	var A, B bodyW
-	wb.gather(w.sb, g, false)
-	A.load(&wb.vA, &wb.wA)
-	B.load(&wb.vB, &wb.wB)
+	var p sidePtrs
+	loadSides(w.sb, &w.sol.zero, g, &p, &A, &B, nil, nil)
 	nx, ny, nz := load3(&g.n)
 	t0x, t0y, t0z := load3(&g.t0)
 	t1x, t1y, t1z := load3(&g.t1)
@@ -169,10 +109,7 @@ func (w *World) warmWide(g *wideCons) {
 	A.wx, A.wy, A.wz = subW(A.wx, mulW(tAx, iA)), subW(A.wy, mulW(tAy, iA)), subW(A.wz, mulW(tAz, iA))
 	B.vx, B.vy, B.vz = addW(B.vx, mulW(Px, mB)), addW(B.vy, mulW(Py, mB)), addW(B.vz, mulW(Pz, mB))
 	B.wx, B.wy, B.wz = addW(B.wx, mulW(tBx, iB)), addW(B.wy, mulW(tBy, iB)), addW(B.wz, mulW(tBz, iB))
-	storeBody(&A, &wb.vA, &wb.wA)
-	storeBody(&B, &wb.vB, &wb.wB)
-	clearUpper()
-	wb.scatter(w.sb, g)
+	storeSides(w.sb, g, &p, &A, &B)
 }
 
 // iterateWide is one velocity pass over a group: the four normal rows of
@@ -181,14 +118,10 @@ func (w *World) warmWide(g *wideCons) {
 func (w *World) iterateWide(g *wideCons, useBias bool) {
 	// Everything is declared (and zeroed, with scalar moves) before the
 	// vector part begins.
-	var wb wideBodies
 	var A, B, dA, dB bodyW
 	var v, acc, ra, rb, rc, newI [4]floatW
-	wb.gather(w.sb, g, true)
-	A.load(&wb.vA, &wb.wA)
-	B.load(&wb.vB, &wb.wB)
-	dA.load(&wb.dpA, &wb.thA)
-	dB.load(&wb.dpB, &wb.thB)
+	var sp sidePtrs
+	loadSides(w.sb, &w.sol.zero, g, &sp, &A, &B, &dA, &dB)
 	inv, negPush := loadW(&w.sol.invLanes), loadW(&w.sol.negPushLanes)
 	nx, ny, nz := load3(&g.n)
 	vn := dotW(subW(B.vx, A.vx), subW(B.vy, A.vy), subW(B.vz, A.vz), nx, ny, nz)
@@ -253,10 +186,7 @@ func (w *World) iterateWide(g *wideCons, useBias bool) {
 	B.wz = selectW(slab, z, addW(B.wz, mulW(tBz, iB)))
 
 	frictionWide(g, &A, &B, &newI, nx, ny, nz, iA, iB, mA, mB)
-	storeBody(&A, &wb.vA, &wb.wA)
-	storeBody(&B, &wb.vB, &wb.wB)
-	clearUpper()
-	wb.scatter(w.sb, g)
+	storeSides(w.sb, g, &sp, &A, &B)
 }
 
 // frictionWide is solveFriction for a group, at normal impulses ni.
