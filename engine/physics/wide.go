@@ -89,6 +89,11 @@ func (w *World) planWide() {
 	sol.rest = sol.rest[:0]
 	sol.wideAt = sol.wideAt[:0]
 	sol.restAt = sol.restAt[:0]
+	// At most this many groups: room for them once, up front (growing the
+	// array colour by colour copied it over and over in a first step).
+	if bound := nc/wideLanes + numColors; wideOn && cap(sol.wide) < bound {
+		sol.wide = make([]wideCons, 0, bound+bound/4)
+	}
 	groups := 0
 	for col := 0; col <= numColors; col++ {
 		sol.wideAt = append(sol.wideAt, int32(groups))
@@ -121,16 +126,8 @@ func (w *World) planWide() {
 	w.wideGroups(groups)
 }
 
-// wideGroups makes sol.wide n groups long, keeping what it holds.
-func (w *World) wideGroups(n int) {
-	sol := &w.sol
-	if cap(sol.wide) < n {
-		grown := make([]wideCons, n, n+n/2+16)
-		copy(grown, sol.wide)
-		sol.wide = grown
-	}
-	sol.wide = sol.wide[:n]
-}
+// wideGroups makes sol.wide n groups long (within the room planWide made).
+func (w *World) wideGroups(n int) { w.sol.wide = w.sol.wide[:n] }
 
 // packLane writes prepared constraint c (for a body pair or slab whose
 // bodies are iso) into lane l of g: every field of the lane.
