@@ -29,6 +29,11 @@ test: setup-test
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 	SANDBOX_REQUIRE_DISPLAY=1 $(XVFB) $(GO) test -count=1 $(PKGS)
+	@# The AVX2 build of the wide solver (GOEXPERIMENT=simd, amd64): the
+	@# physics in short mode, goldens and wide-vs-one-by-one bits included.
+	@if [ "$$($(GO) env GOARCH)" = amd64 ]; then \
+	  echo "GOEXPERIMENT=simd $(GO) test -short ./engine/physics"; \
+	  GOEXPERIMENT=simd $(GO) test -count=1 -short ./engine/physics; fi
 
 ## bench: the benchmarks, including the frame-pacing check of a real window
 bench: setup-test

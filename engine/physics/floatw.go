@@ -84,6 +84,9 @@ func rowCoef(nMass, s, inv float64, useBias bool, ms, mb, is, negPush float64) (
 // solver); tests turn it on to check that both give the same bits.
 var wideOn = false
 
+// wideCapable: the groups can be turned on (scalar lanes run anywhere).
+const wideCapable = true
+
 // loadSides loads the velocities of g's bodies into A and B, and if dA is
 // not nil their deltas into dA and dB; zero where a lane has no body.
 func loadSides(sb []solverBody, zero *solverBody, g *wideCons, _ *sidePtrs, A, B, dA, dB *bodyW) {

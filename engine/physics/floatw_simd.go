@@ -17,7 +17,10 @@ type (
 )
 
 // wideOn: groups are solved wide where the processor has AVX2.
-var wideOn = archsimd.X86.AVX2()
+var wideOn = wideCapable
+
+// wideCapable: the processor has AVX2, which the groups need.
+var wideCapable = archsimd.X86.AVX2()
 
 // rowsOf views the start of a solver body, v w dp dth (12 floats), as
 // three rows of four: (v.x v.y v.z w.x) (w.y w.z dp.x dp.y)
