@@ -110,9 +110,9 @@ func (w *World) updatePairs(dt float64) {
 		bp.fat = make([]fatBox, n, n+n/2+16)
 	}
 	bp.fat = bp.fat[:n]
-	bp.margin = growF(bp.margin, n)
+	bp.margin = grow(bp.margin, n)
 	sc := &w.scratch
-	sc.rot = growMat(sc.rot, n)
+	sc.rot = grow(sc.rot, n)
 	sc.sweeps = sc.sweeps[:0]
 	bp.keys = bp.keys[:0]
 	// Bodies added since the search (shots) are handled like bodies that
@@ -158,7 +158,7 @@ func (w *World) updatePairs(dt float64) {
 	}
 	// The exact test on every candidate, in key order. A body keeps at
 	// most maxBodyPairs pairs with other bodies (see there).
-	bp.pairCount = growI32(bp.pairCount, n)
+	bp.pairCount = grow(bp.pairCount, n)
 	clear(bp.pairCount)
 	for _, key := range bp.cand {
 		a := int(key >> 32)
@@ -215,7 +215,7 @@ func (w *World) moveProxies() {
 			bp.fresh = append(bp.fresh, pairKeyBodies(min(a, b), max(a, b)))
 		}
 	}
-	bp.keyTmp = growU64(bp.keyTmp, len(bp.fresh))
+	bp.keyTmp = grow(bp.keyTmp, len(bp.fresh))
 	fresh := sortKeys(bp.fresh, bp.keyTmp)
 	// Merge the standing candidates with the fresh ones into the spare
 	// buffer (fresh may live in keyTmp); cand and merge then swap roles.
@@ -259,32 +259,4 @@ func clampInt(v, lo, hi int) int {
 		return hi
 	}
 	return v
-}
-
-func growF(s []float64, n int) []float64 {
-	if cap(s) < n {
-		return make([]float64, n, n+n/2+16)
-	}
-	return s[:n]
-}
-
-func growU64(s []uint64, n int) []uint64 {
-	if cap(s) < n {
-		return make([]uint64, n, n+n/2+16)
-	}
-	return s[:n]
-}
-
-func growCells(s []cellEntry, n int) []cellEntry {
-	if cap(s) < n {
-		return make([]cellEntry, n, n+n/2+16)
-	}
-	return s[:n]
-}
-
-func growMat(s []mat3, n int) []mat3 {
-	if cap(s) < n {
-		return make([]mat3, n, n+n/2+16)
-	}
-	return s[:n]
 }

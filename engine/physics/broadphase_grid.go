@@ -14,7 +14,7 @@ func (w *World) findCandidates() {
 		bp.proxy = make([]fatBox, n, cap(bp.fat))
 	}
 	bp.proxy = bp.proxy[:n]
-	bp.size = growF(bp.size, n)
+	bp.size = grow(bp.size, n)
 	if cap(bp.keyTmp) > cap(bp.cand) {
 		// The two swap roles in the sort: append into the larger one.
 		bp.cand, bp.keyTmp = bp.keyTmp, bp.cand
@@ -39,7 +39,7 @@ func (w *World) findCandidates() {
 		}
 	}
 	w.gridPairs(&hist)
-	bp.keyTmp = growU64(bp.keyTmp, len(bp.cand))
+	bp.keyTmp = grow(bp.keyTmp, len(bp.cand))
 	sorted := sortKeys(bp.cand, bp.keyTmp)
 	if len(sorted) > 0 && &sorted[0] != &bp.cand[0] {
 		bp.cand, bp.keyTmp = sorted, bp.cand
@@ -107,7 +107,7 @@ func (w *World) gridPairs(hist *[128]int32) {
 			}
 		}
 	}
-	bp.cellTmp = growCells(bp.cellTmp, len(bp.cells))
+	bp.cellTmp = grow(bp.cellTmp, len(bp.cells))
 	cells := sortCells(bp.cells, bp.cellTmp)
 	// Walk each run of equal keys (one cell) and pair its bodies.
 	for s := 0; s < len(cells); {
