@@ -118,7 +118,8 @@ func (w *World) updatePairs(dt float64) {
 	// Bodies added since the search (shots) are handled like bodies that
 	// left their proxies.
 	valid := bp.valid && bp.nBodies <= n && bp.nStatics == len(w.statics) && !bp.alwaysSearch
-	bp.escaped = bp.escaped[:0]
+	// Room for every body to escape, so that appending never allocates.
+	bp.escaped = grow(bp.escaped, n)[:0]
 	if valid && bp.nBodies < n {
 		if cap(bp.proxy) < n {
 			bp.proxy = append(make([]fatBox, 0, cap(bp.fat)), bp.proxy...)
@@ -190,9 +191,7 @@ const maxEscaped = 64
 func (w *World) moveProxies() {
 	bp := &w.bp
 	n := len(w.bodies)
-	for len(bp.moved) < n {
-		bp.moved = append(bp.moved, false)
-	}
+	bp.moved = grow(bp.moved, n) // all false: reset below after each use
 	for _, e := range bp.escaped {
 		bp.moved[e] = true
 		bp.proxy[e] = bp.makeProxy(int(e))
@@ -219,6 +218,8 @@ func (w *World) moveProxies() {
 	fresh := sortKeys(bp.fresh, bp.keyTmp)
 	// Merge the standing candidates with the fresh ones into the spare
 	// buffer (fresh may live in keyTmp); cand and merge then swap roles.
+	// The search reserved room for both (reserveCandidates): this only
+	// allocates when moved proxies found far more pairs than it did.
 	if need := len(bp.cand) + len(fresh); cap(bp.merge) < need {
 		bp.merge = make([]uint64, 0, need+need/2)
 	}
