@@ -12,6 +12,11 @@
 # Bullet: ../shared/peers/bullet (built into a temporary folder when
 # libbullet-dev is installed) `bulletpeer pile 1000 --no-sleep` against the
 # same 1,000-box pile (10 iterations, sleeping off) as a scene file.
+# Then the pyramid again on 2 workers (ours -workers 2, Box3D -w=2), unpinned
+# on cores 0 and 1 (taskset -c 0,1), alternating with 1-worker runs on the
+# same two cores, printing each engine's speedup of 2 workers over 1: a
+# speedup needs a free second core, so nproc and the load average are
+# printed at the start and at the end.
 # Peers that are not present are skipped with a note.
 set -eu
 rounds=${1:-7}
@@ -20,15 +25,28 @@ peers="$root/../shared/peers"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pin="taskset -c 1"
-command -v taskset >/dev/null 2>&1 || { echo "taskset not found: running unpinned"; pin=""; }
+pin2="taskset -c 0,1"
+command -v taskset >/dev/null 2>&1 || { echo "taskset not found: running unpinned"; pin=""; pin2=""; }
+echo "nproc: $(nproc), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo "building ./cmd/sandbox ..."
 (cd "$root" && CGO_ENABLED=0 go build -o "$work/sandbox" ./cmd/sandbox)
 
-# ours SCENE TICKS: our median step in ms from one headless run.
+# ours SCENE TICKS [WORKERS [PIN]]: our median step in ms from one headless
+# run (1 worker on the pinned core unless told).
 ours() {
-  $pin "$work/sandbox" -headless -scene "$1" -ticks "$2" -report - |
+  ${4-$pin} "$work/sandbox" -headless -scene "$1" -ticks "$2" -workers "${3:-1}" -report - |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["step_micros"]["p50"]/1000)'
+}
+
+# speedup NAME FILE-1-WORKER FILE-2-WORKERS: medians and 1-worker / 2-worker.
+speedup() {
+  python3 - "$@" <<'PY'
+import statistics, sys
+name, a, b = sys.argv[1], [float(x) for x in open(sys.argv[2])], [float(x) for x in open(sys.argv[3])]
+ma, mb = statistics.median(a), statistics.median(b)
+print(f"{name}: 1 worker median {ma:.3f} ms, 2 workers median {mb:.3f} ms, speedup {ma/mb:.2f}x over {len(a)} rounds")
+PY
 }
 
 # summary NAME FILE-OF-OURS FILE-OF-PEER: medians and the ratio.
@@ -55,6 +73,22 @@ elif [ -x "$box3d" ]; then
     printf "%5d  %7.3f  %8.3f\n" "$r" "$o" "$b"
   done
   summary "pyramid vs Box3D" "$work/pyr-ours" "$work/pyr-box3d"
+
+  echo
+  echo "== the same pyramid on cores 0 and 1 (unpinned within them): 1 and 2 workers"
+  echo "round  ours1_ms  ours2_ms  box3d1_ms  box3d2_ms"
+  for r in $(seq "$rounds"); do
+    o1=$(ours pyramid 600 1 "$pin2")
+    o2=$(ours pyramid 600 2 "$pin2")
+    b1=$($pin2 "$box3d" -n=600 -w=1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["median_ms"])')
+    b2=$($pin2 "$box3d" -n=600 -w=2 | python3 -c 'import json,sys; print(json.load(sys.stdin)["median_ms"])')
+    echo "$o1" >>"$work/w-ours1"; echo "$o2" >>"$work/w-ours2"
+    echo "$b1" >>"$work/w-box3d1"; echo "$b2" >>"$work/w-box3d2"
+    printf "%5d  %8.3f  %8.3f  %9.3f  %9.3f\n" "$r" "$o1" "$o2" "$b1" "$b2"
+  done
+  speedup "ours, pyramid" "$work/w-ours1" "$work/w-ours2"
+  speedup "Box3D, pyramid" "$work/w-box3d1" "$work/w-box3d2"
+  summary "pyramid on 2 workers vs Box3D on 2" "$work/w-ours2" "$work/w-box3d2"
 else
   echo "Box3D peer not found at $box3d: skipped"
 fi
@@ -93,4 +127,4 @@ else
   echo "Bullet peer not built (needs ../shared/peers/bullet and libbullet-dev, g++, make, pkg-config): skipped"
 fi
 echo
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "nproc: $(nproc), load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

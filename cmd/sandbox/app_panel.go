@@ -14,15 +14,24 @@ import (
 )
 
 // stageNames are the physics stage timings the panel plots, in the order
-// of physics.Profile's fields (lower case); Profile.Total is left out
-// because it is their sum and would flatten the plot. stageNanos fills
-// them; a test checks both against Profile's fields.
-var stageNames = []string{"inputs", "velocities", "broadphase", "narrowphase", "solve", "positions", "sleep", "oracle"}
+// of physics.Profile's int64 fields (lower case, spaces between words);
+// Profile.Total is left out because it is their sum and would flatten the
+// plot. solverNames are the solver's passes, physics.SolverProfile's
+// fields, plotted in their own tab. stageNanos fills both; a test checks
+// them against the profile's fields.
+var (
+	stageNames  = []string{"inputs", "prepare bodies", "broadphase", "narrowphase", "solver", "continuous", "sleep", "oracle"}
+	solverNames = []string{"prepare contacts", "integrate velocities", "warm start", "solve contacts",
+		"integrate positions", "relax contacts", "restitution", "store impulses"}
+)
 
-// stageNanos maps a physics profile onto the panel's stage slots, in the
-// order of stageNames.
-func stageNanos(p physics.Profile) [ui.MaxStages]int64 {
-	return [ui.MaxStages]int64{p.Inputs, p.Velocities, p.Broadphase, p.Narrowphase, p.Solve, p.Positions, p.Sleep, p.Oracle}
+// stageNanos maps a physics profile onto the panel's stage slots and
+// solver slots, in the order of stageNames and solverNames.
+func stageNanos(p physics.Profile) (stages, solver [ui.MaxStages]int64) {
+	s := p.SolverStages
+	return [ui.MaxStages]int64{p.Inputs, p.PrepareBodies, p.Broadphase, p.Narrowphase, p.Solver, p.Continuous, p.Sleep, p.Oracle},
+		[ui.MaxStages]int64{s.PrepareContacts, s.IntegrateVelocities, s.WarmStart, s.SolveContacts,
+			s.IntegratePositions, s.RelaxContacts, s.Restitution, s.StoreImpulses}
 }
 
 // panel is the Dear ImGui panel of a window run: the UI, its plot history
@@ -48,7 +57,7 @@ func newPanel(a *app) (*panel, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := ui.NewHistory(ui.DefaultHistoryCapacity, stageNames)
+	h, err := ui.NewHistory(ui.DefaultHistoryCapacity, stageNames, solverNames)
 	if err != nil {
 		u.Delete()
 		return nil, err
@@ -88,14 +97,16 @@ func (p *panel) wantKeys() bool  { return p.u.WantCaptureKeyboard() }
 
 // record pushes this frame's numbers into the plot history.
 func (p *panel) record(a *app, fr *session.Frame, frameSeconds float64) {
-	_ = p.hist.Push(ui.Sample{ // renderTime only grows, so Push cannot refuse it
+	stages, solver := stageNanos(fr.Profile) // summed over the frame's steps
+	_ = p.hist.Push(ui.Sample{               // renderTime only grows, so Push cannot refuse it
 		Time:               a.renderTime,
 		FrameSeconds:       frameSeconds,
 		Steps:              fr.Steps,
 		Alpha:              fr.Alpha,
 		AccumulatorSeconds: fr.Accumulator,
 		DroppedSeconds:     fr.ClampedSeconds + fr.CappedSeconds + fr.DiscardedSeconds,
-		StageNanos:         stageNanos(fr.Profile), // summed over the frame's steps
+		StageNanos:         stages,
+		SolverNanos:        solver,
 	})
 }
 

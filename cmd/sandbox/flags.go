@@ -25,6 +25,7 @@ type options struct {
 	seconds      float64
 	ticks        uint64
 	ccd          bool
+	workers      int // -workers: goroutines a physics step may use (headless)
 	interp       interp.Mode
 	report       string
 	trace        string
@@ -46,7 +47,7 @@ type options struct {
 // Flags that only one of the two modes reads; giving one to the other mode is
 // a mistake worth one clear line rather than silence.
 var (
-	headlessOnly = []string{"jitter", "hitch-every", "hitch-seconds", "seed", "seconds", "ticks", "report"}
+	headlessOnly = []string{"jitter", "hitch-every", "hitch-seconds", "seed", "seconds", "ticks", "report", "workers"}
 	windowOnly   = []string{"vsync", "frames", "screenshot", "stats", "fire-at-frame", "window-size", "frames-from"}
 )
 
@@ -57,6 +58,10 @@ const (
 	minWindowHz = 1
 	maxWindowHz = 1000
 )
+
+// maxWorkers is the most goroutines -workers may give a physics step:
+// physics.WorldDef.Workers' range (a test checks the two agree).
+const maxWorkers = 16
 
 // usageError is a bad flag or file: exit status 2.
 type usageError struct{ err error }
@@ -85,6 +90,7 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	// Default false only so that -h does not claim a default: when -ccd is
 	// not given the scene's "ccd" (itself true unless the file says) applies.
 	fs.BoolVar(&o.ccd, "ccd", false, "continuous collision detection on or off; when not given, the scene's \"ccd\" setting")
+	fs.IntVar(&o.workers, "workers", 1, "headless: goroutines a physics step may use, 1..16 (the results are bit-identical for any count)")
 	fs.StringVar(interpName, "interp", "lerp", "how poses are drawn between ticks: off, lerp, slerp, extrapolate")
 	fs.StringVar(&o.report, "report", "", "headless: write the run report JSON here (- = stdout)")
 	fs.StringVar(&o.trace, "trace", "", "write one JSON line per frame here (window: with the measured frame seconds; - = stdout; on SIGINT/SIGTERM kept as FILE.partial)")
@@ -139,6 +145,9 @@ func parseFlags(args []string) (*options, error) {
 		}
 		if !o.set["seconds"] {
 			o.seconds = headless.DefaultSeconds
+		}
+		if o.workers < 1 || o.workers > maxWorkers {
+			return nil, usagef("-workers %d: must be in 1..%d", o.workers, maxWorkers)
 		}
 		// The display itself (rate, jitter, hitches) and -seconds are checked
 		// by the headless runner before anything runs.

@@ -67,6 +67,7 @@ func planHeadless(o *options) (*headlessPlan, error) {
 		}
 		p.opts.Scene, p.opts.Ticks, p.opts.Replay = rp.Scene, rp.EndTick(), rp
 	}
+	p.opts.Scene.Workers = o.workers
 	if err := p.opts.Validate(); err != nil {
 		return nil, usageError{err}
 	}

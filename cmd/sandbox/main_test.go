@@ -106,6 +106,9 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-frames-from", "/dev/null"}, []string{"-frames-from", "/dev/null"}},      // not a regular file
 		{[]string{"-headless", "-ticks", "5", "-record", "-"}, []string{"-record", "file"}}, // was a file named "-"
 		{[]string{"-headless", "-replay", "-"}, []string{"-replay", "file"}},
+		{[]string{"-headless", "-ticks", "5", "-workers", "0"}, []string{"-workers", "0"}},
+		{[]string{"-headless", "-ticks", "5", "-workers", "17"}, []string{"-workers", "17"}},
+		{[]string{"-workers", "2"}, []string{"-workers", "-headless"}},
 	}
 	for _, c := range cases {
 		wantUsageError(t, c.args, c.names...)

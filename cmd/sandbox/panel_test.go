@@ -97,32 +97,52 @@ func TestKeyTableMarkdown(t *testing.T) {
 	t.Log("\n" + table)
 }
 
-// The panel's stage plots are physics.Profile's fields, in order, Total
-// left out: a stage added to the profile must be added to the panel.
+// The panel's stage plots are physics.Profile's int64 fields, in order,
+// Total left out, and its solver tab SolverProfile's fields: a stage added
+// to the profile must be added to the panel.
 func TestStageNamesFollowProfile(t *testing.T) {
-	pt := reflect.TypeOf(physics.Profile{})
-	var want []string
 	var p physics.Profile
-	pv := reflect.ValueOf(&p).Elem()
-	for i := 0; i < pt.NumField(); i++ {
-		pv.Field(i).SetInt(int64(100 + i))
-		if pt.Field(i).Name != "Total" {
-			want = append(want, strings.ToLower(pt.Field(i).Name))
+	stages, solver := fieldNames(t, reflect.ValueOf(&p).Elem(), 100), fieldNames(t, reflect.ValueOf(&p.SolverStages).Elem(), 200)
+	gotStages, gotSolver := stageNanos(p)
+	for _, c := range []struct {
+		what   string
+		names  []string
+		fields []field
+		got    [ui.MaxStages]int64
+	}{{"stage", stageNames, stages, gotStages}, {"solver", solverNames, solver, gotSolver}} {
+		if len(c.names) != len(c.fields) || len(c.names) > ui.MaxStages {
+			t.Fatalf("%d %s names for %d fields (the panel holds %d)", len(c.names), c.what, len(c.fields), ui.MaxStages)
+		}
+		for k, f := range c.fields {
+			if strings.ReplaceAll(c.names[k], " ", "") != strings.ToLower(f.name) {
+				t.Errorf("%s name %d %q, want the field %s", c.what, k, c.names[k], f.name)
+			}
+			if c.got[k] != f.value {
+				t.Errorf("%s %d (%s) = %d, want %d", c.what, k, f.name, c.got[k], f.value)
+			}
 		}
 	}
-	if !slices.Equal(stageNames, want) {
-		t.Fatalf("stage names %v, want physics.Profile's fields %v", stageNames, want)
-	}
-	if len(stageNames) > ui.MaxStages {
-		t.Fatalf("%d stages, the panel holds %d", len(stageNames), ui.MaxStages)
-	}
-	got := stageNanos(p)
-	for k, name := range stageNames {
-		f, _ := pt.FieldByNameFunc(func(n string) bool { return strings.ToLower(n) == name })
-		if want := pv.FieldByIndex(f.Index).Int(); got[k] != want {
-			t.Errorf("stage %d (%s) = %d, want Profile.%s = %d", k, name, got[k], f.Name, want)
+}
+
+type field struct {
+	name  string
+	value int64
+}
+
+// fieldNames sets v's int64 fields but Total to base, base+1, ... and
+// returns their names and values in order.
+func fieldNames(t *testing.T, v reflect.Value, base int64) []field {
+	t.Helper()
+	var out []field
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Type().Field(i)
+		if f.Type.Kind() != reflect.Int64 || f.Name == "Total" {
+			continue
 		}
+		v.Field(i).SetInt(base + int64(i))
+		out = append(out, field{f.Name, base + int64(i)})
 	}
+	return out
 }
 
 // The panel's slider limits agree with the app's own.

@@ -6,14 +6,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// trivialAngle (radians) is the largest rotation over a step that still
-// counts as "not rotating", for which RotationExtent uses the exact oriented
-// extent (padded by |half| times the angle) instead of the bounding sphere. A
-// microradian moves a corner of a 0.5 m box by half a micrometre. Assuming the
-// short way round is safe here: with spins up to 100 rad/s at 30 Hz or more a
-// step turns less than 2 pi, so q1 = ±q0 cannot hide a full turn.
-const trivialAngle = 1e-6
-
 // rotation returns the rotation matrix rows of q, normalised first; the zero
 // quaternion (and any non-finite one) is the identity, as in physics.BodyDef.
 func rotation(q mgl64.Quat) (r [3][3]float64) {
@@ -50,59 +42,14 @@ func OrientedExtent(half mgl64.Vec3, q mgl64.Quat) mgl64.Vec3 {
 	return e
 }
 
-// RotationExtent returns half extents (metres) that enclose a box of half
-// extents half, about its own centre, at every orientation it passes through
-// between q0 and q1. When q0 and q1 are the same rotation up to sign and scale
-// and at most a microradian (trivialAngle), this is the exact oriented extent
-// (padded by |half| times that angle, so zero padding when they are equal);
-// otherwise the path between them is unknown (a fast spin can go more than
-// half a turn in a step, the long way round), so the bound is the bounding
-// sphere radius |half| on every axis, which holds for any path. SpinExtent is
-// tighter when the spin angle is known. Zero quaternions are identities.
-func RotationExtent(half mgl64.Vec3, q0, q1 mgl64.Quat) mgl64.Vec3 {
-	if q0 == (mgl64.Quat{}) {
-		q0 = mgl64.QuatIdent()
-	}
-	if q1 == (mgl64.Quat{}) {
-		q1 = mgl64.QuatIdent()
-	}
-	r := length(half)
-	if math.IsNaN(r) {
-		r = math.Inf(1)
-	}
-	// The relative rotation conj(q0)*q1 = (c, s): its angle is
-	// 2*atan2(|s|, |c|), accurate for tiny angles (acos of a dot is not).
-	// For q1 = ±q0 the vector part cancels exactly, giving angle 0.
-	c := q0.W*q1.W + q0.V.Dot(q1.V)
-	s := q0.V.Cross(q1.V).Mul(-1).Add(q1.V.Mul(q0.W)).Sub(q0.V.Mul(q1.W))
-	sl, cl := s.Len(), math.Abs(c)
-	// Cheap reject first: atan2(sl, cl) > trivialAngle/2 when sl is well
-	// above tan(trivialAngle/2)*cl (tan x ~ x here).
-	if !(sl <= trivialAngle*cl) {
-		return mgl64.Vec3{r, r, r}
-	}
-	angle := 2 * math.Atan2(sl, cl)
-	if !(angle <= trivialAngle) {
-		return mgl64.Vec3{r, r, r}
-	}
-	e0 := OrientedExtent(half, q0)
-	e1 := OrientedExtent(half, q1)
-	pad := r * angle
-	var e mgl64.Vec3
-	for i := 0; i < 3; i++ {
-		e[i] = min(max(e0[i], e1[i])+pad, r)
-	}
-	return e
-}
-
 // SpinExtent returns half extents (metres) that enclose a box of half extents
 // half, about its own centre, at every orientation reached from q0 by a
 // rotation of at most angle radians (>= 0) about any axis, for example
 // angle = |angular velocity| * step seconds. A point at distance p from the
 // centre moves at most 2 p sin(angle/2) <= p * min(angle, 2), so the result is
 // min(|half|, OrientedExtent(half, q0) + |half| * min(angle, 2)) per axis.
-// Unlike RotationExtent it stays tight for fast spins whose end orientation
-// happens to equal the start one.
+// Unlike a bound from the end orientations alone, it stays tight for fast
+// spins whose end orientation happens to equal the start one.
 func SpinExtent(half mgl64.Vec3, q0 mgl64.Quat, angle float64) mgl64.Vec3 {
 	r := length(half)
 	if math.IsNaN(r) {
@@ -117,22 +64,4 @@ func SpinExtent(half mgl64.Vec3, q0 mgl64.Quat, angle float64) mgl64.Vec3 {
 		e[i] = min(e[i]+grow, r)
 	}
 	return e
-}
-
-// SweptBound returns an AABB that encloses a box of half extents half at every
-// instant of a step in which its centre moves on the straight line c0 -> c1
-// and its orientation goes from q0 to q1 by any path (see RotationExtent).
-// The box at any instant lies inside c(s) ± e with e = RotationExtent; the
-// union of the boxes at the two ends holds all of those, since they all have
-// the same size and their centres lie on the segment.
-func SweptBound(c0, c1, half mgl64.Vec3, q0, q1 mgl64.Quat) AABB {
-	e := RotationExtent(half, q0, q1)
-	return FromCenterHalf(c0, e).Union(FromCenterHalf(c1, e))
-}
-
-// SweptSpinBound is SweptBound for a box whose rotation over the step is at
-// most angle radians from q0 (see SpinExtent).
-func SweptSpinBound(c0, c1, half mgl64.Vec3, q0 mgl64.Quat, angle float64) AABB {
-	e := SpinExtent(half, q0, angle)
-	return FromCenterHalf(c0, e).Union(FromCenterHalf(c1, e))
 }

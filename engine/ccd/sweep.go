@@ -75,14 +75,6 @@ func Sweep(moving AABB, d mgl64.Vec3, target AABB) (t float64, normal mgl64.Vec3
 	return enter, normal, true
 }
 
-// SweepRelative finds when box a moving by da first overlaps box b moving by
-// db over the same step (both translate linearly). The returned t, normal and
-// ok have the meaning of Sweep; the normal is the face of b that was hit,
-// pointing toward a. At the time of impact the boxes are a+t*da and b+t*db.
-func SweepRelative(a AABB, da mgl64.Vec3, b AABB, db mgl64.Vec3) (t float64, normal mgl64.Vec3, ok bool) {
-	return Sweep(a, da.Sub(db), b)
-}
-
 // leastPenetrationNormal returns the axis direction along which the shortest
 // push separates two overlapping boxes, pointing from target toward moving.
 // Ties go to the lower axis, and to + before -, for determinism.

@@ -95,20 +95,6 @@ func TestSweepIssueCentre(t *testing.T) {
 	}
 }
 
-func TestSweepRelative(t *testing.T) {
-	// Two boxes closing at 2+3 = 5 m per step, gap 1 m: impact at t = 0.2.
-	a := cube(mgl64.Vec3{0, 0, 0}, 0.5)
-	b := cube(mgl64.Vec3{2, 0, 0}, 0.5)
-	tt, n, ok := SweepRelative(a, mgl64.Vec3{2, 0, 0}, b, mgl64.Vec3{-3, 0, 0})
-	if !ok || math.Abs(tt-0.2) > 1e-15 || n != (mgl64.Vec3{-1, 0, 0}) {
-		t.Fatalf("got t=%v n=%v ok=%v, want 0.2 (-1,0,0) true", tt, n, ok)
-	}
-	// Moving together at the same velocity never meet.
-	if _, _, ok := SweepRelative(a, mgl64.Vec3{7, 1, 0}, b, mgl64.Vec3{7, 1, 0}); ok {
-		t.Fatal("boxes moving together reported an impact")
-	}
-}
-
 // Symmetry: mirroring the whole scene through x = 0 mirrors the normal and
 // keeps t exactly (the arithmetic is sign-symmetric).
 func TestSweepMirrorSymmetry(t *testing.T) {

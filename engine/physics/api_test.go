@@ -2,6 +2,7 @@ package physics
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -211,8 +212,16 @@ func TestProfileFromInjectedClock(t *testing.T) {
 		t.Errorf("profile without a clock: %+v", plain.Profile())
 	}
 	p := timed.Profile()
-	if p.Total != 7*8 || p.Solve != 7 {
-		t.Errorf("profile %+v, want 7 ns per stage from the fake clock", p)
+	// One clock read per stage, and per solver pass: 8 top-level stages,
+	// the solver's 1 prepare + 5 passes x 4 substeps + restitution + store.
+	s := p.SolverStages
+	subs := int64(DefaultWorldDef().SolverIterations+1) / 2
+	if p.Inputs != 7 || p.PrepareBodies != 7 || p.Continuous != 7 || p.Oracle != 7 ||
+		s.PrepareContacts != 7 || s.WarmStart != 7*subs || s.RelaxContacts != 7*subs || s.StoreImpulses != 7 {
+		t.Errorf("profile %+v, want 7 ns per stage and pass from the fake clock", p)
+	}
+	if p.Solver != s.Sum() || p.Solver != 7*(3+5*subs) || p.Total != 7*7+p.Solver {
+		t.Errorf("solver %d ns, its stages %d ns, total %d ns", p.Solver, s.Sum(), p.Total)
 	}
 	if plain.StateHash() != timed.StateHash() {
 		t.Error("the clock changed the simulation")
@@ -336,4 +345,32 @@ func TestSolverSettingsValidated(t *testing.T) {
 			t.Errorf("%s = its maximum %v: %v", s.Key, s.Max, err)
 		}
 	}
+}
+
+// Profile.Add sums every field, the solver's passes included: a field
+// added to the profile and forgotten in Add would read 0 in a frame's sum.
+func TestProfileAddSumsEveryField(t *testing.T) {
+	var p, q Profile
+	set := func(v reflect.Value, base int64) {
+		for i := 0; i < v.NumField(); i++ {
+			if v.Field(i).Kind() == reflect.Int64 {
+				v.Field(i).SetInt(base + int64(i))
+			}
+		}
+	}
+	pv, qv := reflect.ValueOf(&p).Elem(), reflect.ValueOf(&q).Elem()
+	set(pv, 10)
+	set(qv, 1000)
+	set(pv.FieldByName("SolverStages"), 20)
+	set(qv.FieldByName("SolverStages"), 2000)
+	want := func(v reflect.Value, a, b int64) {
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Field(i); f.Kind() == reflect.Int64 && f.Int() != a+b+2*int64(i) {
+				t.Errorf("%s = %d after Add, want %d", v.Type().Field(i).Name, f.Int(), a+b+2*int64(i))
+			}
+		}
+	}
+	p.Add(q)
+	want(pv, 10, 1000)
+	want(pv.FieldByName("SolverStages"), 20, 2000)
 }

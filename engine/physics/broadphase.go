@@ -110,15 +110,16 @@ func (w *World) updatePairs(dt float64) {
 		bp.fat = make([]fatBox, n, n+n/2+16)
 	}
 	bp.fat = bp.fat[:n]
-	bp.margin = growF(bp.margin, n)
+	bp.margin = grow(bp.margin, n)
 	sc := &w.scratch
-	sc.rot = growMat(sc.rot, n)
+	sc.rot = grow(sc.rot, n)
 	sc.sweeps = sc.sweeps[:0]
 	bp.keys = bp.keys[:0]
 	// Bodies added since the search (shots) are handled like bodies that
 	// left their proxies.
 	valid := bp.valid && bp.nBodies <= n && bp.nStatics == len(w.statics) && !bp.alwaysSearch
-	bp.escaped = bp.escaped[:0]
+	// Room for every body to escape, so that appending never allocates.
+	bp.escaped = grow(bp.escaped, n)[:0]
 	if valid && bp.nBodies < n {
 		if cap(bp.proxy) < n {
 			bp.proxy = append(make([]fatBox, 0, cap(bp.fat)), bp.proxy...)
@@ -158,7 +159,7 @@ func (w *World) updatePairs(dt float64) {
 	}
 	// The exact test on every candidate, in key order. A body keeps at
 	// most maxBodyPairs pairs with other bodies (see there).
-	bp.pairCount = growI32(bp.pairCount, n)
+	bp.pairCount = grow(bp.pairCount, n)
 	clear(bp.pairCount)
 	for _, key := range bp.cand {
 		a := int(key >> 32)
@@ -190,9 +191,7 @@ const maxEscaped = 64
 func (w *World) moveProxies() {
 	bp := &w.bp
 	n := len(w.bodies)
-	for len(bp.moved) < n {
-		bp.moved = append(bp.moved, false)
-	}
+	bp.moved = grow(bp.moved, n) // all false: reset below after each use
 	for _, e := range bp.escaped {
 		bp.moved[e] = true
 		bp.proxy[e] = bp.makeProxy(int(e))
@@ -215,10 +214,12 @@ func (w *World) moveProxies() {
 			bp.fresh = append(bp.fresh, pairKeyBodies(min(a, b), max(a, b)))
 		}
 	}
-	bp.keyTmp = growU64(bp.keyTmp, len(bp.fresh))
+	bp.keyTmp = grow(bp.keyTmp, len(bp.fresh))
 	fresh := sortKeys(bp.fresh, bp.keyTmp)
 	// Merge the standing candidates with the fresh ones into the spare
 	// buffer (fresh may live in keyTmp); cand and merge then swap roles.
+	// The search reserved room for both (reserveCandidates): this only
+	// allocates when moved proxies found far more pairs than it did.
 	if need := len(bp.cand) + len(fresh); cap(bp.merge) < need {
 		bp.merge = make([]uint64, 0, need+need/2)
 	}
@@ -259,32 +260,4 @@ func clampInt(v, lo, hi int) int {
 		return hi
 	}
 	return v
-}
-
-func growF(s []float64, n int) []float64 {
-	if cap(s) < n {
-		return make([]float64, n, n+n/2+16)
-	}
-	return s[:n]
-}
-
-func growU64(s []uint64, n int) []uint64 {
-	if cap(s) < n {
-		return make([]uint64, n, n+n/2+16)
-	}
-	return s[:n]
-}
-
-func growCells(s []cellEntry, n int) []cellEntry {
-	if cap(s) < n {
-		return make([]cellEntry, n, n+n/2+16)
-	}
-	return s[:n]
-}
-
-func growMat(s []mat3, n int) []mat3 {
-	if cap(s) < n {
-		return make([]mat3, n, n+n/2+16)
-	}
-	return s[:n]
 }

@@ -1,6 +1,9 @@
 package physics
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // The candidate search of the broadphase: proxies in a uniform grid (see
 // broadphase.go).
@@ -14,7 +17,8 @@ func (w *World) findCandidates() {
 		bp.proxy = make([]fatBox, n, cap(bp.fat))
 	}
 	bp.proxy = bp.proxy[:n]
-	bp.size = growF(bp.size, n)
+	bp.size = grow(bp.size, n)
+	bp.moved = grow(bp.moved, n) // for moveProxies, all false between uses
 	if cap(bp.keyTmp) > cap(bp.cand) {
 		// The two swap roles in the sort: append into the larger one.
 		bp.cand, bp.keyTmp = bp.keyTmp, bp.cand
@@ -39,13 +43,29 @@ func (w *World) findCandidates() {
 		}
 	}
 	w.gridPairs(&hist)
-	bp.keyTmp = growU64(bp.keyTmp, len(bp.cand))
+	bp.keyTmp = grow(bp.keyTmp, len(bp.cand))
 	sorted := sortKeys(bp.cand, bp.keyTmp)
 	if len(sorted) > 0 && &sorted[0] != &bp.cand[0] {
 		bp.cand, bp.keyTmp = sorted, bp.cand
 	}
+	bp.reserveCandidates()
 	bp.nBodies, bp.nStatics, bp.valid = n, len(w.statics), true
 	bp.searches++
+}
+
+// reserveCandidates gives every buffer the candidates pass through room for
+// half as many again as this search found: cand, and keyTmp and merge, which
+// trade roles with it in the sort and in moveProxies, and fresh. Growing each
+// on first use instead made a settling scene allocate in the middle of its
+// run: the pyramid's first moveProxies, 22 steps in, allocated a 184 KB merge
+// buffer (issue 9). Between searches the candidates change only by proxies
+// moved one at a time, so the count rarely outgrows the room.
+func (bp *broadphase) reserveCandidates() {
+	room := len(bp.cand) + len(bp.cand)/2 + 16
+	bp.cand = slices.Grow(bp.cand, room-len(bp.cand))
+	bp.keyTmp = slices.Grow(bp.keyTmp[:0], room)
+	bp.merge = slices.Grow(bp.merge[:0], room)
+	bp.fresh = slices.Grow(bp.fresh[:0], room)
 }
 
 // gridPairs appends the pairs of overlapping proxies found by the grid to
@@ -107,7 +127,7 @@ func (w *World) gridPairs(hist *[128]int32) {
 			}
 		}
 	}
-	bp.cellTmp = growCells(bp.cellTmp, len(bp.cells))
+	bp.cellTmp = grow(bp.cellTmp, len(bp.cells))
 	cells := sortCells(bp.cells, bp.cellTmp)
 	// Walk each run of equal keys (one cell) and pair its bodies.
 	for s := 0; s < len(cells); {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -49,9 +50,13 @@ func firstStepBytes(t *testing.T, w *World, steps int) uint64 {
 func TestCoincidentBoxesMemory(t *testing.T) {
 	const n = 500
 	pairs := uint64(n * (n - 1) / 2)
-	got := firstStepBytes(t, coincidentWorld(t, n), 10)
-	if got > 300*pairs {
-		t.Errorf("first step of %d coincident boxes allocated %d MB, %d bytes per touching pair; want under 300", n, got>>20, got/pairs)
+	w := coincidentWorld(t, n)
+	got := firstStepBytes(t, w, 10)
+	// The wide solver's groups (AVX2 build) come on top: they hold only
+	// coloured constraints, at most numColors*n/2 whatever the pair count.
+	wide := uint64(cap(w.sol.wide)) * uint64(unsafe.Sizeof(wideCons{}))
+	if got > 300*pairs+wide {
+		t.Errorf("first step of %d coincident boxes allocated %d MB, %d bytes per touching pair (%d MB of them wide groups); want under 300 besides the groups", n, got>>20, got/pairs, wide>>20)
 	}
 	t.Logf("%d coincident boxes: first step allocated %d MB (%d bytes per touching pair)", n, got>>20, got/pairs)
 }

@@ -79,8 +79,11 @@ const (
 func (w *World) substeps() int { return (w.def.SolverIterations + 1) / 2 }
 
 // solve runs the substep loop: gravity, warm start, biased iteration,
-// position update, relax iteration; then restitution.
-func (w *World) solve(dt float64) {
+// position update, relax iteration; then restitution. Each pass is lapped
+// on sw into the profile's SolverStages (summed over substeps).
+func (w *World) solve(dt float64, sw *stopwatch) {
+	sp := &w.profile.SolverStages
+	*sp = SolverProfile{}
 	sc := &w.scratch
 	sol := &w.sol
 	sc.active = sc.active[:0]
@@ -131,23 +134,31 @@ func (w *World) solve(dt float64) {
 		restit = restit || sol.cold[i].restitution != 0
 	}
 	sol.restit = restit
+	sp.PrepareContacts = sw.lap()
 	nb := len(w.bodies)
 	for s := 0; s < n; s++ {
 		p.run(nb, bodyChunk, sol.fnVelocities)
+		sp.IntegrateVelocities += sw.lap()
 		w.runPass(sol.fnWarmWide, sol.fnWarm)
+		sp.WarmStart += sw.lap()
 		sol.useBias = true
 		w.runPass(sol.fnIterWide, sol.fnIterate)
+		sp.SolveContacts += sw.lap()
 		p.run(nb, bodyChunk, sol.fnPositions)
+		sp.IntegratePositions += sw.lap()
 		sol.useBias = false
 		w.runPass(sol.fnIterWide, sol.fnIterate)
+		sp.RelaxContacts += sw.lap()
 	}
 	if restit {
 		for it := 0; it < restitutionPasses; it++ {
 			w.runColors(sol.fnRestitute)
 		}
 	}
+	sp.Restitution = sw.lap()
 	p.run(nc, consChunk, sol.fnStore)
 	p.end()
+	sp.StoreImpulses = sw.lap()
 }
 
 // runPass runs a velocity pass: wide over groups and one by one over the

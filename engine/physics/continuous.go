@@ -339,7 +339,7 @@ func applyImpulse(s *solverBody, r, p vec3) {
 func (w *World) frozenExtent(k int) vec3 {
 	sc := &w.scratch
 	if !sc.extentValid {
-		sc.extent = growVec(sc.extent, len(w.bodies))
+		sc.extent = grow(sc.extent, len(w.bodies))
 		for j := range w.bodies {
 			r := rotationMatrix(w.bodies[j].q)
 			sc.extent[j] = orientedExtent(&r, w.bodies[j].half)
@@ -347,11 +347,4 @@ func (w *World) frozenExtent(k int) vec3 {
 		sc.extentValid = true
 	}
 	return sc.extent[k]
-}
-
-func growVec(s []vec3, n int) []vec3 {
-	if cap(s) < n {
-		return make([]vec3, n, n+n/2+16)
-	}
-	return s[:n]
 }

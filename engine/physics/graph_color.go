@@ -26,10 +26,10 @@ func (w *World) colorConstraints() {
 	active := w.scratch.active
 	n := len(w.bodies)
 	words := (n + 63) >> 6
-	sol.bits = growU64(sol.bits, numColors*words)
+	sol.bits = grow(sol.bits, numColors*words)
 	clear(sol.bits)
 	var count [numColors + 1]int32
-	sol.colorOf = growI32(sol.colorOf, len(active))
+	sol.colorOf = grow(sol.colorOf, len(active))
 	for i, k := range active {
 		m := &list[k]
 		a := uint(m.a)
@@ -66,7 +66,7 @@ func (w *World) colorConstraints() {
 		sum += count[c]
 	}
 	sol.colors = append(sol.colors, sum)
-	sol.order = growI32(sol.order, len(active))
+	sol.order = grow(sol.order, len(active))
 	for i, k := range active {
 		c := sol.colorOf[i]
 		sol.order[at[c]] = k

@@ -1,18 +1,66 @@
 package physics
 
 // Profile holds the last step's stage timings in nanoseconds, read from
-// WorldDef.Clock. It is a value for plots and reports and never feeds back
-// into the simulation.
+// WorldDef.Clock. Each field is named for the stage of World.Step it times
+// (step.go), in the order they run; Solver is broken down further in
+// SolverStages, as Box2D v3's b2Profile does. It is a value for plots and
+// reports and never feeds back into the simulation.
 type Profile struct {
-	Inputs      int64 // applying inputs and saving prev poses
-	Velocities  int64 // gravity, damping, world inertia
-	Broadphase  int64
-	Narrowphase int64
-	Solve       int64 // contact solver: prepare, warm start, iterate, restitution
-	Positions   int64 // position integration including continuous collision
-	Sleep       int64
-	Oracle      int64 // tunnelling oracle
-	Total       int64
+	Inputs        int64 // applying this tick's inputs and saving prev poses
+	PrepareBodies int64 // world inertia, which bodies need continuous collision
+	Broadphase    int64 // fat-box pairs (broadphase.go)
+	Narrowphase   int64 // contact manifolds (manifold.go)
+	Solver        int64 // the whole contact solver: the sum of SolverStages
+	Continuous    int64 // catching fast bodies, sweeps, centre guard (continuous.go, guard.go)
+	Sleep         int64
+	Oracle        int64 // tunnelling oracle
+	Total         int64 // the sum of the stages above
+
+	// SolverStages splits Solver by pass, each summed over the substeps.
+	SolverStages SolverProfile
+}
+
+// SolverProfile is the contact solver's time by pass, in nanoseconds,
+// each summed over the step's substeps (contact_solver.go). The names are
+// Box2D v3's b2Profile's.
+type SolverProfile struct {
+	PrepareContacts     int64 // active set, graph colouring, constraints built
+	IntegrateVelocities int64 // gravity and damping into the velocities
+	WarmStart           int64 // last step's impulses re-applied
+	SolveContacts       int64 // the biased (soft) iteration
+	IntegratePositions  int64 // poses moved by the velocities
+	RelaxContacts       int64 // the iteration without bias
+	Restitution         int64
+	StoreImpulses       int64 // impulses back to the contact cache
+}
+
+// Sum is the solver's total time, ns.
+func (s SolverProfile) Sum() int64 {
+	return s.PrepareContacts + s.IntegrateVelocities + s.WarmStart + s.SolveContacts +
+		s.IntegratePositions + s.RelaxContacts + s.Restitution + s.StoreImpulses
+}
+
+// Add sums q into p, field by field: a frame's profile is the sum of its
+// steps'.
+func (p *Profile) Add(q Profile) {
+	p.Inputs += q.Inputs
+	p.PrepareBodies += q.PrepareBodies
+	p.Broadphase += q.Broadphase
+	p.Narrowphase += q.Narrowphase
+	p.Solver += q.Solver
+	p.Continuous += q.Continuous
+	p.Sleep += q.Sleep
+	p.Oracle += q.Oracle
+	p.Total += q.Total
+	s, t := &p.SolverStages, q.SolverStages
+	s.PrepareContacts += t.PrepareContacts
+	s.IntegrateVelocities += t.IntegrateVelocities
+	s.WarmStart += t.WarmStart
+	s.SolveContacts += t.SolveContacts
+	s.IntegratePositions += t.IntegratePositions
+	s.RelaxContacts += t.RelaxContacts
+	s.Restitution += t.Restitution
+	s.StoreImpulses += t.StoreImpulses
 }
 
 // stopwatch reads the injected clock; with no clock every lap is zero.

@@ -17,9 +17,9 @@ func (w *World) updateSleep(dt float64) {
 	}
 	n := len(w.bodies)
 	sc := &w.scratch
-	sc.parent = growI32(sc.parent, n)
-	sc.islandMin = growF(sc.islandMin, n)
-	sc.islandHead = growI32(sc.islandHead, n)
+	sc.parent = grow(sc.parent, n)
+	sc.islandMin = grow(sc.islandMin, n)
+	sc.islandHead = grow(sc.islandHead, n)
 	for i := range w.bodies {
 		sc.parent[i] = int32(i)
 		sc.islandMin[i] = math.Inf(1)
@@ -118,11 +118,4 @@ func union(parent []int32, a, b int32) {
 	} else {
 		parent[ra] = rb
 	}
-}
-
-func growI32(s []int32, n int) []int32 {
-	if cap(s) < n {
-		return make([]int32, n, n+n/2+16)
-	}
-	return s[:n]
 }

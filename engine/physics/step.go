@@ -11,7 +11,8 @@ import "math"
 //  4. broadphase: candidate pairs;
 //  5. narrowphase: contact manifolds;
 //  6. solver substeps: gravity, warm start, soft iteration, positions, relax;
-//     then restitution (contact_solver.go);
+//     then restitution (contact_solver.go), each pass timed into
+//     Profile.SolverStages;
 //  7. continuous collision: bodies the substeps moved too far are put back
 //     (guard.go); fast bodies are swept to their end pose; a centre that
 //     entered a slab is put back outside it (guard.go);
@@ -34,7 +35,7 @@ func (w *World) Step(dt float64, inputs []Input) {
 	p.Inputs = sw.lap()
 
 	w.prepareBodies(dt)
-	p.Velocities = sw.lap()
+	p.PrepareBodies = sw.lap()
 
 	w.updatePairs(dt)
 	p.Broadphase = sw.lap()
@@ -42,13 +43,15 @@ func (w *World) Step(dt float64, inputs []Input) {
 	w.collide(dt)
 	p.Narrowphase = sw.lap()
 
-	w.solve(dt)
-	p.Solve = sw.lap()
+	// The solver laps its passes on sw into p.SolverStages; the last lap
+	// ends where the solver does, so Solver is their sum exactly.
+	w.solve(dt, &sw)
+	p.Solver = p.SolverStages.Sum()
 
 	w.catchFast()
 	w.continuous(dt)
 	w.guardCentres()
-	p.Positions = sw.lap()
+	p.Continuous = sw.lap()
 
 	w.updateSleep(dt)
 	p.Sleep = sw.lap()
@@ -57,7 +60,7 @@ func (w *World) Step(dt float64, inputs []Input) {
 	p.Oracle = sw.lap()
 
 	w.tick++
-	p.Total = p.Inputs + p.Velocities + p.Broadphase + p.Narrowphase + p.Solve + p.Positions + p.Sleep + p.Oracle
+	p.Total = p.Inputs + p.PrepareBodies + p.Broadphase + p.Narrowphase + p.Solver + p.Continuous + p.Sleep + p.Oracle
 }
 
 // clearStepFlags resets the per-step body flags before inputs may set them.

@@ -85,16 +85,19 @@ func (w *World) planWide() {
 	sol := &w.sol
 	list := w.contacts.list
 	nc := len(sol.order)
-	sol.laneOf = growI32(sol.laneOf, nc)
+	sol.laneOf = grow(sol.laneOf, nc)
+	// The lists grow with the constraint array, not on their own, so that
+	// a settling world allocates nothing in its steps.
+	if cap(sol.rest) < nc {
+		sol.rest = make([]int32, 0, cap(sol.cons))
+	}
 	sol.rest = sol.rest[:0]
 	sol.wideAt = sol.wideAt[:0]
 	sol.restAt = sol.restAt[:0]
-	// At most this many groups: room for them once, up front (growing the
-	// array colour by colour copied it over and over in a first step).
-	if bound := nc/wideLanes + numColors; wideOn && cap(sol.wide) < bound {
-		sol.wide = make([]wideCons, 0, bound+bound/4)
-	}
 	groups := 0
+	var partial [numColors]int32 // groups a colour leaves part full: lanes used
+	var partialAt [numColors]int32
+	np := 0
 	for col := 0; col <= numColors; col++ {
 		sol.wideAt = append(sol.wideAt, int32(groups))
 		sol.restAt = append(sol.restAt, int32(len(sol.rest)))
@@ -114,20 +117,23 @@ func (w *World) planWide() {
 			}
 		}
 		if lane > 0 {
+			partial[np], partialAt[np] = int32(lane), int32(groups)
+			np++
 			groups++
-			w.wideGroups(groups)
-			g := &sol.wide[groups-1]
-			*g = wideCons{}
-			for l := lane; l < wideLanes; l++ {
-				g.a[l], g.b[l] = -1, -1
-			}
 		}
 	}
-	w.wideGroups(groups)
+	if cap(sol.wide) < groups {
+		sol.wide = make([]wideCons, groups, groups+groups/2+16)
+	}
+	sol.wide = sol.wide[:groups]
+	for k := 0; k < np; k++ {
+		g := &sol.wide[partialAt[k]]
+		*g = wideCons{}
+		for l := partial[k]; l < wideLanes; l++ {
+			g.a[l], g.b[l] = -1, -1
+		}
+	}
 }
-
-// wideGroups makes sol.wide n groups long (within the room planWide made).
-func (w *World) wideGroups(n int) { w.sol.wide = w.sol.wide[:n] }
 
 // packLane writes prepared constraint c (for a body pair or slab whose
 // bodies are iso) into lane l of g: every field of the lane.

@@ -170,6 +170,12 @@ func (w *World) addBody(d BodyDef) BodyID {
 		s.invIs, s.iso = b.invILocal[0], true
 	}
 	w.sb = append(w.sb, s)
+	// Room for an event per body in the lists that can have one each (as
+	// the bodies' array grows, so amortised), so that a world settling
+	// into sleep allocates nothing in its steps.
+	e := &w.events
+	e.Slept, e.Woke = reserve(e.Slept, cap(w.bodies)), reserve(e.Woke, cap(w.bodies))
+	e.Embedded = reserve(e.Embedded, cap(w.bodies))
 	if idx >= len(w.gens) {
 		w.gens = append(w.gens, 1)
 	}

@@ -61,6 +61,11 @@ type Scene struct {
 	// Events are the scripted inputs in file order (NewScript sorts them by
 	// tick, stably).
 	Events []Event
+	// Workers is how many goroutines the world's step may use
+	// (physics.WorldDef.Workers; 0 = the physics default). It is not part
+	// of the file: the results are the same for any count, so it is a
+	// choice of the run (sandbox -headless -workers), not of the scene.
+	Workers int
 }
 
 // EventKind says what an Event does.

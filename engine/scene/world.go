@@ -18,6 +18,9 @@ func (s *Scene) WorldDef(clock func() int64) physics.WorldDef {
 		*set.Get(&def) = *set.Get(&s.Solver)
 	}
 	def.Clock = clock
+	if s.Workers > 0 {
+		def.Workers = s.Workers
+	}
 	return def
 }
 

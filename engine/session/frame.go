@@ -135,18 +135,7 @@ func (f *Frame) reset() {
 }
 
 // addProfile sums p into f.Profile.
-func (f *Frame) addProfile(p physics.Profile) {
-	q := &f.Profile
-	q.Inputs += p.Inputs
-	q.Velocities += p.Velocities
-	q.Broadphase += p.Broadphase
-	q.Narrowphase += p.Narrowphase
-	q.Solve += p.Solve
-	q.Positions += p.Positions
-	q.Sleep += p.Sleep
-	q.Oracle += p.Oracle
-	q.Total += p.Total
-}
+func (f *Frame) addProfile(p physics.Profile) { f.Profile.Add(p) }
 
 // collect appends the last step's events of w.
 func (f *Frame) collect(w *physics.World) {

@@ -14,7 +14,7 @@ import (
 
 // Our per-frame helpers allocate nothing.
 func TestHistoryAndTextAllocateNothing(t *testing.T) {
-	h, err := NewHistory(64, []string{"a", "b"})
+	h, err := NewHistory(64, []string{"a", "b"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,8 +32,11 @@ type Sample struct {
 	// discarded), s; positive means physics fell behind real time.
 	DroppedSeconds float64
 	// StageNanos holds the last step's stage timings, ns, in the order of
-	// the names given to NewHistory (unused entries are ignored).
+	// the stage names given to NewHistory (unused entries are ignored).
 	StageNanos [MaxStages]int64
+	// SolverNanos breaks one of those stages, the solver, down by pass,
+	// ns, in the order of the solver names given to NewHistory.
+	SolverNanos [MaxStages]int64
 }
 
 // History keeps the last frames' numbers for the panel's plots in ring
@@ -53,18 +56,23 @@ type History struct {
 	dropMS   []float64
 	stageUS  [MaxStages][]float64
 	stages   []string // fixed stage names, len <= MaxStages
+	solverUS [MaxStages][]float64
+	solver   []string // fixed solver pass names, len <= MaxStages
 	lastTime float64
 }
 
 // NewHistory allocates ring buffers of capacity frames (at least 2) for
-// the given physics stage names (at most MaxStages; names are shown as
-// plot legends).
-func NewHistory(capacity int, stageNames []string) (*History, error) {
+// the given physics stage names and solver pass names (at most MaxStages
+// each; names are shown as plot legends, and either list may be empty).
+func NewHistory(capacity int, stageNames, solverNames []string) (*History, error) {
 	if capacity < 2 {
 		return nil, fmt.Errorf("ui: history capacity %d: want at least 2", capacity)
 	}
 	if len(stageNames) > MaxStages {
 		return nil, fmt.Errorf("ui: %d stage names: at most %d", len(stageNames), MaxStages)
+	}
+	if len(solverNames) > MaxStages {
+		return nil, fmt.Errorf("ui: %d solver names: at most %d", len(solverNames), MaxStages)
 	}
 	h := &History{
 		capacity: capacity,
@@ -75,10 +83,14 @@ func NewHistory(capacity int, stageNames []string) (*History, error) {
 		accMS:    make([]float64, capacity),
 		dropMS:   make([]float64, capacity),
 		stages:   append([]string(nil), stageNames...),
+		solver:   append([]string(nil), solverNames...),
 		lastTime: math.Inf(-1),
 	}
 	for i := range h.stages {
 		h.stageUS[i] = make([]float64, capacity)
+	}
+	for i := range h.solver {
+		h.solverUS[i] = make([]float64, capacity)
 	}
 	return h, nil
 }
@@ -104,6 +116,9 @@ func (h *History) Push(s Sample) error {
 	for k := range h.stages {
 		h.stageUS[k][i] = float64(s.StageNanos[k]) * 1e-3
 	}
+	for k := range h.solver {
+		h.solverUS[k][i] = float64(s.SolverNanos[k]) * 1e-3
+	}
 	h.head++
 	if h.head == h.capacity {
 		h.head = 0
@@ -122,6 +137,9 @@ func (h *History) Capacity() int { return h.capacity }
 
 // StageNames returns the stage names given to NewHistory.
 func (h *History) StageNames() []string { return h.stages }
+
+// SolverNames returns the solver pass names given to NewHistory.
+func (h *History) SolverNames() []string { return h.solver }
 
 // Clear forgets every sample (after a scene reset, say), keeping the
 // buffers.

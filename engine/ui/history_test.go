@@ -11,13 +11,16 @@ import (
 )
 
 func TestNewHistoryRefusesBadArguments(t *testing.T) {
-	if _, err := NewHistory(1, nil); err == nil {
+	if _, err := NewHistory(1, nil, nil); err == nil {
 		t.Error("capacity 1 accepted")
 	}
-	if _, err := NewHistory(16, make([]string, MaxStages+1)); err == nil {
+	if _, err := NewHistory(16, make([]string, MaxStages+1), nil); err == nil {
 		t.Errorf("%d stage names accepted", MaxStages+1)
 	}
-	if _, err := NewHistory(16, make([]string, MaxStages)); err != nil {
+	if _, err := NewHistory(16, nil, make([]string, MaxStages+1)); err == nil {
+		t.Errorf("%d solver names accepted", MaxStages+1)
+	}
+	if _, err := NewHistory(16, make([]string, MaxStages), make([]string, MaxStages)); err != nil {
 		t.Errorf("%d stage names refused: %v", MaxStages, err)
 	}
 }
@@ -42,14 +45,16 @@ func TestHistoryRingKeepsNewestInOrder(t *testing.T) {
 		{4, 0}, {4, 3}, {4, 4}, {4, 5}, {4, 11}, {5, 100},
 	}
 	for _, c := range cases {
-		h, err := NewHistory(c.capacity, []string{"s"})
+		h, err := NewHistory(c.capacity, []string{"s"}, []string{"p", "q"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := 0; i < c.pushes; i++ {
 			var st [MaxStages]int64
 			st[0] = int64(i) * 1000
-			if err := h.Push(Sample{Time: float64(i), FrameSeconds: float64(i) / 1000, Steps: i, StageNanos: st}); err != nil {
+			var so [MaxStages]int64
+			so[1] = int64(i) * 2000
+			if err := h.Push(Sample{Time: float64(i), FrameSeconds: float64(i) / 1000, Steps: i, StageNanos: st, SolverNanos: so}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -76,6 +81,10 @@ func TestHistoryRingKeepsNewestInOrder(t *testing.T) {
 		if sv[len(sv)-1] != float64(c.pushes-1) {
 			t.Errorf("stage us newest = %v, want %d", sv[len(sv)-1], c.pushes-1)
 		}
+		_, so, _, _ := h.series(h.solverUS[1])
+		if _, pv := ringValues(xs, so, n, off); pv[len(pv)-1] != float64(2*(c.pushes-1)) {
+			t.Errorf("solver us newest = %v, want %d", pv[len(pv)-1], 2*(c.pushes-1))
+		}
 		if _, _, steps, _, _, ok := h.Latest(); !ok || steps != c.pushes-1 {
 			t.Errorf("Latest steps %d ok %v, want %d", steps, ok, c.pushes-1)
 		}
@@ -83,7 +92,7 @@ func TestHistoryRingKeepsNewestInOrder(t *testing.T) {
 }
 
 func TestHistoryRefusesTimeGoingBack(t *testing.T) {
-	h, _ := NewHistory(8, nil)
+	h, _ := NewHistory(8, nil, nil)
 	if err := h.Push(Sample{Time: 2}); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +130,7 @@ func TestPresentationRateAndJitter(t *testing.T) {
 		{"0,2 stutter at 60", []float64{0.008, 0.025}, 1 / 0.0165, 0.0085},
 	}
 	for _, c := range cases {
-		h, _ := NewHistory(4096, nil)
+		h, _ := NewHistory(4096, nil, nil)
 		now := 0.0
 		for i := 0; i < 600; i++ {
 			p := c.periods[i%len(c.periods)]
@@ -135,14 +144,14 @@ func TestPresentationRateAndJitter(t *testing.T) {
 			t.Errorf("%s: %v Hz, jitter %v s; want %v Hz, %v s", c.name, hz, jitter, c.wantHz, c.wantJitter)
 		}
 	}
-	h, _ := NewHistory(16, nil)
+	h, _ := NewHistory(16, nil, nil)
 	if hz, j := h.Presentation(1); hz != 0 || j != 0 {
 		t.Errorf("empty history: %v Hz, %v", hz, j)
 	}
 }
 
 func TestDroppedWithinWindow(t *testing.T) {
-	h, _ := NewHistory(64, nil)
+	h, _ := NewHistory(64, nil, nil)
 	// Frames at t = 0.0 .. 3.0 s every 0.25 s; time dropped at 0.5 s and 2.75 s.
 	for i := 0; i <= 12; i++ {
 		d := 0.0

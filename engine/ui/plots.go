@@ -104,21 +104,50 @@ func (u *UI) plots(h *History) {
 		return
 	}
 	imgui.SameLine()
-	if implot.BeginPlotV("physics stages, last step (us)", imgui.Vec2{X: -1, Y: avail.Y}, plotFlags) {
-		top := 0.0
-		for k := range h.stages {
-			top = max(top, h.maxWithin(h.stageUS[k], PlotSeconds))
-		}
-		implot.SetupAxesV("", "", xFlags, yFlags)
-		implot.SetupAxisLimitsV(implot.AxisX1, from, now, implot.CondAlways)
-		implot.SetupAxisLimitsV(implot.AxisY1, 0, axisTop(top), implot.CondAlways)
-		// Up to MaxStages names: a column to the right, not a row.
-		implot.SetupLegendV(implot.LocationEast, implot.LegendFlagsOutside)
-		for k, name := range h.stages {
-			plotLine(h, name, h.stageUS[k])
-		}
-		implot.EndPlot()
+	if len(h.solver) == 0 {
+		stagePlot(h, "physics stages, last step (us)", h.stages, &h.stageUS, from, now, avail.Y)
+		return
 	}
+	// Two tabs in the third slot: the step's stages, and the solver's
+	// passes. A fourth plot would leave each under 220 px at 1280x720 (the
+	// panel takes 400), too narrow for a legend of eight names beside the
+	// curves; one tall legend of all sixteen would not fit 200 px.
+	imgui.BeginGroup()
+	if imgui.BeginTabBar("##stages") {
+		if imgui.BeginTabItem("physics stages (us)") {
+			stagePlot(h, "##physics stages", h.stages, &h.stageUS, from, now, -1)
+			imgui.EndTabItem()
+		}
+		if imgui.BeginTabItem("solver passes (us)") {
+			stagePlot(h, "##solver passes", h.solver, &h.solverUS, from, now, -1)
+			imgui.EndTabItem()
+		}
+		imgui.EndTabBar()
+	}
+	imgui.EndGroup()
+}
+
+// stagePlot draws one line per name from ys over [from, now], the rest of
+// the row wide and height tall (-1: to the bottom of the strip), its
+// legend a column to the right.
+func stagePlot(h *History, title string, names []string, ys *[MaxStages][]float64, from, now float64, height float32) {
+	const plotFlags = implot.FlagsNoMenus | implot.FlagsNoBoxSelect | implot.FlagsNoMouseText
+	if !implot.BeginPlotV(title, imgui.Vec2{X: -1, Y: height}, plotFlags) {
+		return
+	}
+	top := 0.0
+	for k := range names {
+		top = max(top, h.maxWithin(ys[k], PlotSeconds))
+	}
+	implot.SetupAxesV("", "", implot.AxisFlagsNoLabel|implot.AxisFlagsNoTickLabels, implot.AxisFlagsNoLabel)
+	implot.SetupAxisLimitsV(implot.AxisX1, from, now, implot.CondAlways)
+	implot.SetupAxisLimitsV(implot.AxisY1, 0, axisTop(top), implot.CondAlways)
+	// Up to MaxStages names: a column to the right, not a row.
+	implot.SetupLegendV(implot.LocationEast, implot.LegendFlagsOutside)
+	for k, name := range names {
+		plotLine(h, name, ys[k])
+	}
+	implot.EndPlot()
 }
 
 // axisTop leaves 15 % of headroom above the largest value, and a unit

@@ -174,7 +174,8 @@ func withUI(t *testing.T, f func(win *glfw.Window, u *UI) error) {
 func testState() (PanelState, error) {
 	s := DefaultPanelState()
 	s.Scenes = []string{"range", "drop", "teleport"}
-	h, err := NewHistory(DefaultHistoryCapacity, []string{"integrate", "broadphase", "narrowphase", "solve", "ccd", "sleep"})
+	h, err := NewHistory(DefaultHistoryCapacity, []string{"integrate", "broadphase", "narrowphase", "solve", "ccd", "sleep"},
+		[]string{"prepare", "velocities", "warm start", "solve", "positions", "relax", "restitution", "store"})
 	if err != nil {
 		return s, err
 	}
@@ -201,6 +202,6 @@ func fillHistory(h *History, n int, end float64) {
 			st[k] = int64(1000 * (k + 1))
 		}
 		h.Push(Sample{Time: end - float64(i)/60, FrameSeconds: 1.0 / 60, Steps: 1 + i%2, Alpha: float64(i%10) / 10,
-			AccumulatorSeconds: 0.004, StageNanos: st})
+			AccumulatorSeconds: 0.004, StageNanos: st, SolverNanos: st})
 	}
 }
