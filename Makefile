@@ -45,6 +45,10 @@ bench: setup-test
 	SANDBOX_REQUIRE_DISPLAY=1 $(XVFB) $(GO) test -run '^$$' -bench . -benchmem \
 	  $$($(GO) list $(PKGS) | grep -v -e '/engine/physics$$' -e '/engine/scene$$')
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHSTEPS) $(STEPPKGS)
+	@# The pyramid and the piles again in the AVX2 build (the wide solver).
+	@if [ "$$($(GO) env GOARCH)" = amd64 ]; then \
+	  echo "GOEXPERIMENT=simd: the AVX2 build"; \
+	  GOEXPERIMENT=simd $(GO) test -run '^$$' -bench 'Pyramid|Pile' -benchmem -benchtime $(BENCHSTEPS) ./engine/physics; fi
 
 ## fuzz: a short run of every fuzz target (counts, not seconds: Go 1.26's
 ## -fuzztime with a duration can end in "context deadline exceeded", golang/go#75804)

@@ -17,6 +17,8 @@
 # same two cores, printing each engine's speedup of 2 workers over 1: a
 # speedup needs a free second core, so nproc and the load average are
 # printed at the start and at the end.
+# On amd64 with AVX2, each pinned round also times the AVX2 build
+# (GOEXPERIMENT=simd: the wide contact solver), column avx2_ms.
 # Peers that are not present are skipped with a note.
 set -eu
 rounds=${1:-7}
@@ -31,11 +33,19 @@ echo "nproc: $(nproc), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo "building ./cmd/sandbox ..."
 (cd "$root" && CGO_ENABLED=0 go build -o "$work/sandbox" ./cmd/sandbox)
+# The AVX2 build (GOEXPERIMENT=simd, amd64): the wide contact solver. Its
+# state is bit-identical to the default build's; only the time differs.
+avx2=""
+if [ "$(cd "$root" && go env GOARCH)" = amd64 ] && grep -qw avx2 /proc/cpuinfo 2>/dev/null &&
+  (cd "$root" && CGO_ENABLED=0 GOEXPERIMENT=simd go build -o "$work/sandbox-avx2" ./cmd/sandbox) 2>/dev/null; then
+  avx2="$work/sandbox-avx2"
+  echo "and the AVX2 build (GOEXPERIMENT=simd): its times are the avx2_ms column"
+fi
 
 # ours SCENE TICKS [WORKERS [PIN]]: our median step in ms from one headless
 # run (1 worker on the pinned core unless told).
 ours() {
-  ${4-$pin} "$work/sandbox" -headless -scene "$1" -ticks "$2" -workers "${3:-1}" -report - |
+  ${4-$pin} "${BIN:-$work/sandbox}" -headless -scene "$1" -ticks "$2" -workers "${3:-1}" -report - |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["step_micros"]["p50"]/1000)'
 }
 
@@ -65,14 +75,17 @@ if [ -x "$box3d" ] && ! "$work/sandbox" -list-scenes | grep -qx pyramid; then
 elif [ -x "$box3d" ]; then
   echo
   echo "== 5,050-box pyramid, 600 steps, 1 worker (Box3D large_pyramid)"
-  echo "round  ours_ms  box3d_ms"
+  echo "round  ours_ms  box3d_ms  avx2_ms"
   for r in $(seq "$rounds"); do
     o=$(ours pyramid 600)
     b=$($pin "$box3d" -n=600 | python3 -c 'import json,sys; print(json.load(sys.stdin)["median_ms"])')
+    a=-
+    if [ -n "$avx2" ]; then a=$(BIN=$avx2 ours pyramid 600); echo "$a" >>"$work/pyr-avx2"; fi
     echo "$o" >>"$work/pyr-ours"; echo "$b" >>"$work/pyr-box3d"
-    printf "%5d  %7.3f  %8.3f\n" "$r" "$o" "$b"
+    printf "%5d  %7.3f  %8.3f  %7s\n" "$r" "$o" "$b" "$a"
   done
   summary "pyramid vs Box3D" "$work/pyr-ours" "$work/pyr-box3d"
+  [ -z "$avx2" ] || summary "pyramid, AVX2 build, vs Box3D" "$work/pyr-avx2" "$work/pyr-box3d"
 
   echo
   echo "== the same pyramid on cores 0 and 1 (unpinned within them): 1 and 2 workers"
@@ -115,14 +128,17 @@ json.dump({"name": "bullet-pile-1000", "sleep": False, "solver_iterations": 10,
 PY
   echo
   echo "== awake 1,000-box pile, 600 steps (Bullet 3.24, steps 60..599)"
-  echo "round  ours_ms  bullet_ms"
+  echo "round  ours_ms  bullet_ms  avx2_ms"
   for r in $(seq "$rounds"); do
     o=$(ours "$work/pile-1000.json" 600)
     b=$($pin "$bullet" pile 1000 --no-sleep | python3 -c 'import json,sys; print(json.load(sys.stdin)["median_step_us"]/1000)')
+    a=-
+    if [ -n "$avx2" ]; then a=$(BIN=$avx2 ours "$work/pile-1000.json" 600); echo "$a" >>"$work/pile-avx2"; fi
     echo "$o" >>"$work/pile-ours"; echo "$b" >>"$work/pile-bullet"
-    printf "%5d  %7.3f  %9.3f\n" "$r" "$o" "$b"
+    printf "%5d  %7.3f  %9.3f  %7s\n" "$r" "$o" "$b" "$a"
   done
   summary "pile vs Bullet" "$work/pile-ours" "$work/pile-bullet"
+  [ -z "$avx2" ] || summary "pile, AVX2 build, vs Bullet" "$work/pile-avx2" "$work/pile-bullet"
 else
   echo "Bullet peer not built (needs ../shared/peers/bullet and libbullet-dev, g++, make, pkg-config): skipped"
 fi

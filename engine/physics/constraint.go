@@ -122,7 +122,10 @@ func (w *World) prepareRange(lo, hi int) {
 		m := &list[k]
 		// A constraint solved in a group is built here and packed into
 		// its lane (wide.go); the others in place.
-		gl := sol.laneOf[i]
+		gl := int32(-1)
+		if wideOn {
+			gl = sol.laneOf[i]
+		}
 		c := &sol.cons[i]
 		if gl >= 0 {
 			c = &local

@@ -20,6 +20,14 @@ package physics
 // grouped constraint is prepared one by one and packed into its lane
 // (prepareRange, packLane), solved wide through the substeps, and its
 // impulses stored from its lane to the cache (storeLane).
+//
+// Which build solves in groups (wideOn): the AVX2 build (GOEXPERIMENT=simd
+// on amd64, floatw_simd.go) does, where the processor has AVX2; there the
+// velocity passes take about half the time they take one by one, the whole
+// step 10-15% less (the session notes have the rounds). The default build
+// does not: on scalar lanes (floatw.go) a group pass keeps four times the
+// live values of a one-by-one pass, spills them, and took twice as long.
+// Its groups are still built and checked bit for bit (TestWideSameBits).
 
 // wideLanes is the number of constraints in a group.
 const wideLanes = 4
@@ -65,8 +73,10 @@ type wideCons struct {
 }
 
 // wideEligible reports whether manifold m is solved in a group: four
-// points, friction, no restitution (whose passes read the one-by-one
-// constraints), and two bodies whose inertia is a scale.
+// points; friction (the one-by-one solver skips a frictionless
+// constraint's friction rows, which a lane cannot); no restitution (whose
+// passes read the one-by-one constraints); and two bodies whose inertia is
+// a scale.
 func (w *World) wideEligible(m *manifold) bool {
 	if !wideOn || m.count != 4 || m.friction == 0 || m.restitution != 0 || !w.sb[m.a].iso {
 		return false
@@ -83,6 +93,11 @@ func (w *World) wideEligible(m *manifold) bool {
 // packLane.
 func (w *World) planWide() {
 	sol := &w.sol
+	if !wideOn {
+		// Nothing is grouped; prepareRange and storeRange do not look.
+		sol.wide = sol.wide[:0]
+		return
+	}
 	list := w.contacts.list
 	nc := len(sol.order)
 	sol.laneOf = grow(sol.laneOf, nc)
