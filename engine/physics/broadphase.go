@@ -71,12 +71,19 @@ type broadphase struct {
 	merge     []uint64 // scratch for merging fresh candidates in
 	escaped   []int32  // bodies whose fat box left its proxy this step
 	moved     []bool   // per body: in escaped
+	// The last search's grid, kept for moveProxies: its entries sorted by
+	// cell (grid aliases cells or cellTmp), and the bodies whose proxies
+	// have moved since, which the grid no longer places right.
+	grid      []cellEntry
+	stale     []bool  // per body: in staleList
+	staleList []int32 // in the order they first moved
 
 	// What the candidates were found for; a change forces a new search.
 	nBodies, nStatics int
 	valid             bool
 	alwaysSearch      bool // tests: search every step, as a reference
 	searches          int  // searches so far (for tests)
+	moves             int  // moveProxies calls so far (for tests)
 
 	cellSize, invCell float64
 	origin            sv     // grid coordinates of cell (0,0,0)
@@ -152,7 +159,7 @@ func (w *World) updatePairs(dt float64) {
 		return
 	}
 	switch {
-	case !valid || len(bp.escaped) > maxEscaped:
+	case !valid || len(bp.escaped) > maxEscaped || len(bp.staleList)+len(bp.escaped) > maxStale(n):
 		w.findCandidates()
 	case len(bp.escaped) > 0:
 		w.moveProxies()
@@ -182,19 +189,36 @@ func (w *World) updatePairs(dt float64) {
 	}
 }
 
-// maxEscaped is the most bodies whose proxies are moved one by one (each is
-// tested against every other proxy); beyond it the grid search is cheaper.
+// maxEscaped is the most bodies whose proxies are moved one by one in a
+// step; beyond it the grid search is cheaper.
 const maxEscaped = 64
+
+// maxStale is how many bodies may have moved their proxies since the last
+// search before the next step searches again: each escaped body is tested
+// against all of them (they are not in the search's grid), so the test
+// count per step stays under maxEscaped times this.
+func maxStale(n int) int { return max(512, n/8) }
 
 // moveProxies gives the bodies in bp.escaped new proxies and replaces their
 // candidates: the others' proxies have not moved, so their pairs stand.
+// Each new proxy finds its partners through the last search's grid
+// (proxyPartners) rather than by a test against every proxy, which made a
+// step in which a few bodies escape cost O(n) per body: 41 us per escaped
+// body among 10,000, 7 us among 1,000.
 func (w *World) moveProxies() {
 	bp := &w.bp
 	n := len(w.bodies)
 	bp.moved = grow(bp.moved, n) // all false: reset below after each use
+	for len(bp.stale) < n {
+		bp.stale = append(bp.stale, false) // bodies added since the search
+	}
 	for _, e := range bp.escaped {
 		bp.moved[e] = true
 		bp.proxy[e] = bp.makeProxy(int(e))
+		if !bp.stale[e] {
+			bp.stale[e] = true
+			bp.staleList = append(bp.staleList, e)
+		}
 	}
 	bp.fresh = bp.fresh[:0]
 	for _, e := range bp.escaped {
@@ -207,12 +231,7 @@ func (w *World) moveProxies() {
 				bp.fresh = append(bp.fresh, pairKeyStatic(a, k))
 			}
 		}
-		for b := range bp.proxy {
-			if b == a || bp.moved[b] && b < a || !P.overlaps(&bp.proxy[b]) {
-				continue // a pair of two moved bodies is found from the lower one
-			}
-			bp.fresh = append(bp.fresh, pairKeyBodies(min(a, b), max(a, b)))
-		}
+		bp.proxyPartners(a)
 	}
 	bp.keyTmp = grow(bp.keyTmp, len(bp.fresh))
 	fresh := sortKeys(bp.fresh, bp.keyTmp)
@@ -242,6 +261,7 @@ func (w *World) moveProxies() {
 		bp.moved[e] = false
 	}
 	bp.nBodies = n
+	bp.moves++
 }
 
 // makeProxy returns body i's fat box grown by its proxy margin.

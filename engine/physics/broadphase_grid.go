@@ -19,6 +19,12 @@ func (w *World) findCandidates() {
 	bp.proxy = bp.proxy[:n]
 	bp.size = grow(bp.size, n)
 	bp.moved = grow(bp.moved, n) // for moveProxies, all false between uses
+	// Every proxy is made again and entered into the new grid.
+	for _, b := range bp.staleList {
+		bp.stale[b] = false
+	}
+	bp.staleList = bp.staleList[:0]
+	bp.stale = grow(bp.stale, n)
 	if cap(bp.keyTmp) > cap(bp.cand) {
 		// The two swap roles in the sort: append into the larger one.
 		bp.cand, bp.keyTmp = bp.keyTmp, bp.cand
@@ -66,6 +72,7 @@ func (bp *broadphase) reserveCandidates() {
 	bp.keyTmp = slices.Grow(bp.keyTmp[:0], room)
 	bp.merge = slices.Grow(bp.merge[:0], room)
 	bp.fresh = slices.Grow(bp.fresh[:0], room)
+	bp.staleList = slices.Grow(bp.staleList[:0], maxStale(len(bp.proxy))+maxEscaped)
 }
 
 // gridPairs appends the pairs of overlapping proxies found by the grid to
@@ -129,6 +136,7 @@ func (w *World) gridPairs(hist *[128]int32) {
 	}
 	bp.cellTmp = grow(bp.cellTmp, len(bp.cells))
 	cells := sortCells(bp.cells, bp.cellTmp)
+	bp.grid = cells
 	// Walk each run of equal keys (one cell) and pair its bodies.
 	for s := 0; s < len(cells); {
 		key := cells[s].key
@@ -155,6 +163,84 @@ func (w *World) gridPairs(hist *[128]int32) {
 			bp.tryPair(a, b, 0, false)
 		}
 	}
+}
+
+// proxyPartners appends to bp.fresh the pairs of body a, whose proxy has
+// just moved, with every body whose proxy overlaps it: the bodies the last
+// search entered into the cells a's proxy covers (each pair taken in the
+// cell of its overlap's corner, so once), the oversized bodies it tested
+// against everyone, and the bodies whose proxies moved since (stale: the
+// grid places them where they were). Of two bodies that both moved this
+// step, the lower one records the pair. The grid is the search's: its
+// cells hold every proxy of then, and a point outside it clamps to its
+// border, so a's clamped range of cells still holds every overlap with
+// them. A proxy covering more than maxCellsPerBody cells is tested against
+// every proxy instead.
+func (bp *broadphase) proxyPartners(a int) {
+	P := &bp.proxy[a]
+	c0, c1 := bp.cellOf(P.lo), bp.cellOf(P.hi)
+	if (c1[0]-c0[0]+1)*(c1[1]-c0[1]+1)*(c1[2]-c0[2]+1) > maxCellsPerBody {
+		for b := range bp.proxy {
+			if b == a || bp.moved[b] && b < a || !P.overlaps(&bp.proxy[b]) {
+				continue
+			}
+			bp.fresh = append(bp.fresh, pairKeyBodies(min(a, b), max(a, b)))
+		}
+		return
+	}
+	grid := bp.grid
+	for z := c0[2]; z <= c1[2]; z++ {
+		for y := c0[1]; y <= c1[1]; y++ {
+			for x := c0[0]; x <= c1[0]; x++ {
+				key := bp.cellKey(x, y, z)
+				// The first entry of the cell: a binary search of the
+				// sorted entries.
+				lo, hi := 0, len(grid)
+				for lo < hi {
+					m := int(uint(lo+hi) >> 1)
+					if grid[m].key < key {
+						lo = m + 1
+					} else {
+						hi = m
+					}
+				}
+				for j := lo; j < len(grid) && grid[j].key == key; j++ {
+					b := int(grid[j].body)
+					if b == a || bp.stale[b] {
+						continue
+					}
+					bp.pairInCell(a, b, key)
+				}
+			}
+		}
+	}
+	for _, big := range bp.big {
+		b := int(big)
+		if b != a && !bp.stale[b] && P.overlaps(&bp.proxy[b]) {
+			bp.fresh = append(bp.fresh, pairKeyBodies(min(a, b), max(a, b)))
+		}
+	}
+	for _, s := range bp.staleList {
+		b := int(s)
+		if b == a || bp.moved[b] && b < a || !P.overlaps(&bp.proxy[b]) {
+			continue
+		}
+		bp.fresh = append(bp.fresh, pairKeyBodies(min(a, b), max(a, b)))
+	}
+}
+
+// pairInCell appends the pair (a, b) to bp.fresh when their proxies overlap
+// and the corner of their overlap lies in the cell key (tryPair's rule).
+func (bp *broadphase) pairInCell(a, b int, key uint64) {
+	A, B := &bp.proxy[a], &bp.proxy[b]
+	if !A.overlaps(B) {
+		return
+	}
+	c := bp.cellOf(sv{max(A.lo.x, B.lo.x), max(A.lo.y, B.lo.y), max(A.lo.z, B.lo.z)})
+	if bp.cellKey(c[0], c[1], c[2]) != key {
+		return
+	}
+	bp.fresh = append(bp.fresh, pairKeyBodies(min(a, b), max(a, b)))
 }
 
 // isBigBefore reports whether body b is an oversized body listed before
