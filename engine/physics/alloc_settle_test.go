@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"sandbox/internal/allocprof"
 )
 
@@ -18,10 +20,10 @@ import (
 // function that made it, so that the test runner's own goroutines cannot
 // fail it, and runtime.MemStats' TotalAlloc gives the bytes.
 //
-// Not yet covered, outside the broadphase: at step 73 of this pyramid the
-// contact event slices grow by append (80 B, contacts.go emitContacts), and
-// Box3D's pyramid allocates its second manifold buffer (15 MB,
-// contacts.go collide) the first time its pairs change, about 215 steps in.
+// The contact cache's second buffer (contacts.go collide) was made the
+// first time the pairs changed (15 MB, 215 steps into Box3D's pyramid), and
+// the contact event lists grew by append: the "pairs-change" case
+// teleports a resting cube next to a settled pyramid, which does both.
 func TestSettlingStepsAllocateNothing(t *testing.T) {
 	pyramidSteps := 60 // past step 32, where the merge buffer was allocated
 	if testing.Short() {
@@ -31,20 +33,40 @@ func TestSettlingStepsAllocateNothing(t *testing.T) {
 		name        string
 		build       func() *World
 		warm, steps int
+		// inputs, if set, gives the inputs of measured step k.
+		inputs func(w *World, k int) []Input
 	}{
 		// BenchmarkPyramid's scene, awake: bodies leave their proxies a few
 		// at a time while the rows settle onto each other.
-		{"pyramid", func() *World { return buildPyramid(t, awakeDef(1), 100, 0.05) }, 10, pyramidSteps},
+		{"pyramid", func() *World { return buildPyramid(t, awakeDef(1), 100, 0.05) }, 10, pyramidSteps, nil},
 		// The 1,000 pile with sleep on, from just after the first contacts
 		// (the columns land at steps 15 to 18) until it sleeps.
-		{"pile-1000", func() *World { return buildPile(t, DefaultWorldDef(), 1000) }, 20, 200},
+		{"pile-1000", func() *World { return buildPile(t, DefaultWorldDef(), 1000) }, 20, 200, nil},
+		// A pyramid whose pairs stay the same (built in place) until a cube
+		// lying apart is teleported against its base.
+		{"pairs-change", func() *World {
+			w := buildPyramid(t, awakeDef(1), 12, 0.05)
+			mustBody(t, w, cube("loose", mgl64.Vec3{40, 0.5, 0}))
+			return w
+		}, 60, 30, func(w *World, k int) []Input {
+			if k != 10 {
+				return nil
+			}
+			return []Input{{Kind: InputTeleport, Body: w.ID(w.NumBodies() - 1), Center: mgl64.Vec3{6.6, 0.5, 0}}}
+		}},
 	} {
 		w := c.build()
 		run(w, c.warm, 1.0/60)
 		var m0, m1 runtime.MemStats
 		res, err := allocprof.Measure(1, func() error {
 			runtime.ReadMemStats(&m0)
-			run(w, c.steps, 1.0/60)
+			for k := 0; k < c.steps; k++ {
+				var in []Input
+				if c.inputs != nil {
+					in = c.inputs(w, k)
+				}
+				w.Step(1.0/60, in)
+			}
 			runtime.ReadMemStats(&m1)
 			return nil
 		}, "sandbox/engine/physics.")

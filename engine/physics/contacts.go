@@ -124,12 +124,15 @@ func (w *World) collide(dt float64) {
 		inPlace = false
 	}
 	cs.jobs = jobs
+	// The other buffer is made ready even when this step builds in place,
+	// so that the first step whose pairs change (a settling stack's, long
+	// after it began) allocates nothing.
+	if cap(cs.next) < len(jobs) {
+		cs.next = make([]manifold, len(jobs), len(jobs)+len(jobs)/2)
+	}
 	if inPlace {
 		cs.slots = old
 	} else {
-		if cap(cs.next) < len(jobs) {
-			cs.next = make([]manifold, len(jobs), len(jobs)+len(jobs)/2)
-		}
 		cs.slots = cs.next[:len(jobs)]
 	}
 	w.par.begin()
@@ -174,6 +177,10 @@ func (w *World) narrowJob(lo, hi int) {
 func (w *World) emitContacts(old []manifold) []manifold {
 	cs := &w.contacts
 	cs.wake = cs.wake[:0]
+	// At most one begin or end event per job: room for them with the jobs.
+	e := &w.events
+	e.ContactsBegun = reserve(e.ContactsBegun, len(cs.jobs))
+	e.ContactsEnded = reserve(e.ContactsEnded, len(cs.jobs))
 	slots := cs.slots
 	out := slots[:0]
 	for j := range cs.jobs {

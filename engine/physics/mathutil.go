@@ -89,11 +89,12 @@ func worldInvInertia(q mgl64.Quat, inv vec3) mat3 {
 // adds rounding.
 func isotropic(inv vec3) bool { return inv[0] == inv[1] && inv[1] == inv[2] }
 
+// quatMul returns a b, rounded as (a.W b.W - a.V.b.V, b.V a.W + a.V b.W +
+// a.V x b.V), on scalars: mgl64.Quat's array is not kept in registers.
 func quatMul(a, b mgl64.Quat) mgl64.Quat {
-	return mgl64.Quat{
-		W: float64(a.W*b.W) - dot(a.V, b.V),
-		V: add(add(scale(b.V, a.W), scale(a.V, b.W)), cross(a.V, b.V)),
-	}
+	av, bv := toSV(a.V), toSV(b.V)
+	v := bv.scale(a.W).add(av.scale(b.W)).add(av.cross(bv))
+	return mgl64.Quat{W: float64(a.W*b.W) - av.dot(bv), V: vec3{v.x, v.y, v.z}}
 }
 
 func quatNormalize(q mgl64.Quat) mgl64.Quat {

@@ -176,6 +176,7 @@ func (w *World) addBody(d BodyDef) BodyID {
 	e := &w.events
 	e.Slept, e.Woke = reserve(e.Slept, cap(w.bodies)), reserve(e.Woke, cap(w.bodies))
 	e.Embedded = reserve(e.Embedded, cap(w.bodies))
+	e.Teleports, e.Tunnels = reserve(e.Teleports, cap(w.bodies)), reserve(e.Tunnels, cap(w.bodies))
 	if idx >= len(w.gens) {
 		w.gens = append(w.gens, 1)
 	}
