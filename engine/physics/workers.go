@@ -34,10 +34,10 @@ import (
 // burnt whole time slices waiting for one that was not running: two workers
 // took twice as long as one).
 //
-// With every worker on its own core, two workers run the solver's passes
-// about 1.5 times as fast as one; on a machine whose cores are busy with
-// other work they can be slower than one, which is why WorldDef.Workers
-// defaults to 1.
+// With both cores of a two-core machine free, two workers step Box3D's
+// 5,050 pyramid about 1.6 times as fast as one (narrowphase 1.7x, solver
+// passes 1.65x); on a machine whose cores are busy with other work they
+// can be slower than one, which is why WorldDef.Workers defaults to 1.
 
 // maxWorkers bounds WorldDef.Workers.
 const maxWorkers = 16
@@ -251,7 +251,13 @@ func (r *region) help() {
 	if own >= r.shares {
 		own = r.shares - 1
 	}
+	// The stage running when the helper joins is joined too: a region's
+	// first stage is usually published before any helper has woken up,
+	// and waiting for the next one left all of it to the owner (the
+	// narrowphase is one stage, so it never ran on two workers; the
+	// solver's constraint preparation neither).
 	seen := r.stage.Load()
+	r.helped.Add(int64(r.work(seen, own)))
 	polls := 0
 	for r.open.Load() {
 		if s := r.stage.Load(); s != seen {

@@ -3,7 +3,10 @@ package physics
 import (
 	"fmt"
 	"runtime"
+	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // The second core must not change a bit: the same scripted run (a pile with
@@ -92,4 +95,47 @@ func TestWorkersDoNotAllocate(t *testing.T) {
 	if a := testing.AllocsPerRun(50, func() { w.Step(1.0/60, nil) }); a != 0 {
 		t.Fatalf("%v allocations per step with 2 workers, want 0", a)
 	}
+}
+
+// A helper that wakes after the owner published a region's first stage
+// still works on it. The narrowphase is a region of one stage: a helper that
+// only waited for the next stage never helped it, and two workers were no
+// faster than one there. Each chunk here waits until a helper has run one
+// (or 2 s have passed), so the owner cannot finish the stage
+// alone before the helper is up.
+func TestHelperJoinsTheRunningStage(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("needs two procs")
+	}
+	for round := 0; round < 5; round++ {
+		var p pool
+		p.init(2)
+		p.begin()
+		if !p.active {
+			t.Skip("no helper could be offered the region")
+		}
+		var helped atomic.Bool
+		owner := goroutineID()
+		deadline := time.Now().Add(2 * time.Second)
+		p.run(64, 1, func(lo, hi int) {
+			if goroutineID() != owner {
+				helped.Store(true)
+				return
+			}
+			for !helped.Load() && time.Now().Before(deadline) {
+				time.Sleep(50 * time.Microsecond)
+			}
+		})
+		p.end()
+		if !helped.Load() {
+			t.Fatalf("round %d: no helper ran a chunk of the region's only stage", round)
+		}
+	}
+}
+
+// goroutineID is the running goroutine's id, from its stack header.
+func goroutineID() string {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	return strings.Fields(string(buf))[1]
 }
