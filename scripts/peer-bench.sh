@@ -80,7 +80,7 @@ elif [ -x "$box3d" ]; then
     o=$(ours pyramid 600)
     b=$($pin "$box3d" -n=600 | python3 -c 'import json,sys; print(json.load(sys.stdin)["median_ms"])')
     a=-
-    if [ -n "$avx2" ]; then a=$(BIN=$avx2 ours pyramid 600); echo "$a" >>"$work/pyr-avx2"; fi
+    if [ -n "$avx2" ]; then a=$(BIN=$avx2 ours pyramid 600); echo "$a" >>"$work/pyr-avx2"; a=$(printf "%.3f" "$a"); fi
     echo "$o" >>"$work/pyr-ours"; echo "$b" >>"$work/pyr-box3d"
     printf "%5d  %7.3f  %8.3f  %7s\n" "$r" "$o" "$b" "$a"
   done
@@ -133,7 +133,7 @@ PY
     o=$(ours "$work/pile-1000.json" 600)
     b=$($pin "$bullet" pile 1000 --no-sleep | python3 -c 'import json,sys; print(json.load(sys.stdin)["median_step_us"]/1000)')
     a=-
-    if [ -n "$avx2" ]; then a=$(BIN=$avx2 ours "$work/pile-1000.json" 600); echo "$a" >>"$work/pile-avx2"; fi
+    if [ -n "$avx2" ]; then a=$(BIN=$avx2 ours "$work/pile-1000.json" 600); echo "$a" >>"$work/pile-avx2"; a=$(printf "%.3f" "$a"); fi
     echo "$o" >>"$work/pile-ours"; echo "$b" >>"$work/pile-bullet"
     printf "%5d  %7.3f  %9.3f  %7s\n" "$r" "$o" "$b" "$a"
   done
