@@ -27,12 +27,7 @@ func (w *World) iterateRange(lo, hi int) {
 	inv, useBias := sol.inv, sol.useBias
 	if sol.overflow {
 		for i := range cons {
-			c := &cons[i]
-			A, B := w.bodyPair(c)
-			solveNormal(c, A, B, inv, useBias, sol.softFor(c))
-			if c.friction != 0 {
-				solveFriction(c, A, B)
-			}
+			w.solveOne(&cons[i], inv, useBias)
 		}
 		return
 	}
@@ -43,14 +38,11 @@ func (w *World) iterateRange(lo, hi int) {
 		nb := 0
 		for i := b; i < e; i++ {
 			c := &cons[i]
-			A, B := w.bodyPair(c)
 			if c.count != 4 {
-				solveNormal(c, A, B, inv, useBias, sol.softFor(c))
-				if c.friction != 0 {
-					solveFriction(c, A, B)
-				}
+				w.solveOne(c, inv, useBias)
 				continue
 			}
+			A, B := w.bodyPair(c)
 			gatherRows(c, A, B, inv, useBias, sol.softFor(c), &rs[nb])
 			idx[nb] = int32(i)
 			nb++
@@ -70,6 +62,15 @@ func (w *World) iterateRange(lo, hi int) {
 				solveFriction(c, A, B)
 			}
 		}
+	}
+}
+
+// solveOne solves constraint c alone: its normal rows, then its friction.
+func (w *World) solveOne(c *constraint, inv float64, useBias bool) {
+	A, B := w.bodyPair(c)
+	solveNormal(c, A, B, inv, useBias, w.sol.softFor(c))
+	if c.friction != 0 {
+		solveFriction(c, A, B)
 	}
 }
 
@@ -305,12 +306,19 @@ func solveFriction(c *constraint, A, B *solverBody) {
 // by the soft bias in the biased pass, at most at sf.maxPush. The cap
 // applies to the bias as scaled by massScale, as in Box2D v3 and Box3D.
 func normalRow(nMass, s, inv float64, useBias bool, sf *softness) (a, b, c float64) {
+	return rowCoef(nMass, s, inv, useBias, sf.massScale, sf.massBias, sf.impulseScale, -sf.maxPush)
+}
+
+// rowCoef is normalRow with the softness spelled out: mass scale ms, mass
+// scale times bias rate mb, impulse scale is, and -maxPush (the wide
+// solver's scalar lanes call it lane by lane).
+func rowCoef(nMass, s, inv float64, useBias bool, ms, mb, is, negPush float64) (a, b, c float64) {
 	if s > 0 {
 		return nMass, float64(nMass * float64(s*inv)), 0
 	}
 	if useBias {
-		bias := fmax(float64(float64(sf.massScale*sf.biasRate)*s), -sf.maxPush)
-		return float64(nMass * sf.massScale), float64(nMass * bias), sf.impulseScale
+		bias := fmax(float64(mb*s), negPush)
+		return float64(nMass * ms), float64(nMass * bias), is
 	}
 	return nMass, 0, 0
 }

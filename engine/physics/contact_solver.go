@@ -57,6 +57,7 @@ const (
 // and the push-out speed cap (WorldDef.MaxPushVelocity, m/s).
 type softness struct {
 	biasRate, massScale, impulseScale float64
+	massBias                          float64 // massScale times biasRate
 	maxPush                           float64
 }
 
@@ -68,7 +69,9 @@ func makeSoft(hertz, zeta, h float64) softness {
 	a1 := 2*zeta + float64(h*omega)
 	a2 := float64(float64(h*omega) * a1)
 	a3 := 1 / (1 + a2)
-	return softness{biasRate: omega / a1, massScale: float64(a2 * a3), impulseScale: a3}
+	sf := softness{biasRate: omega / a1, massScale: float64(a2 * a3), impulseScale: a3}
+	sf.massBias = float64(sf.massScale * sf.biasRate)
+	return sf
 }
 
 // Chunk sizes for the parallel stages: constraints and bodies per claim.

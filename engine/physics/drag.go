@@ -79,11 +79,8 @@ func (w *World) drag(in *Input, dt float64) {
 	if !ok {
 		return
 	}
-	omega := 2 * math.Pi * DragHertz
-	a1 := 2*DragDampingRatio + float64(dt*omega)
-	a2 := float64(float64(dt*omega) * a1)
-	biasRate := omega / a1
-	massScale := a2 / (1 + a2)
+	sf := makeSoft(DragHertz, DragDampingRatio, dt)
+	biasRate, massScale := sf.biasRate, sf.massScale
 
 	c := sub(add(b.pos, r), in.Target)
 	cdot := add(v, cross(wv, r))

@@ -67,18 +67,6 @@ func rowCoefW(nMass, s, inv floatW, useBias bool, ms, mb, is, negPush floatW) (a
 	return
 }
 
-// rowCoef is normalRow with the softness spelled out.
-func rowCoef(nMass, s, inv float64, useBias bool, ms, mb, is, negPush float64) (a, b, c float64) {
-	if s > 0 {
-		return nMass, float64(nMass * float64(s*inv)), 0
-	}
-	if useBias {
-		bias := fmax(float64(mb*s), negPush)
-		return float64(nMass * ms), float64(nMass * bias), is
-	}
-	return nMass, 0, 0
-}
-
 // wideOn: the scalar build solves no constraint in groups by default (see
 // wide.go: on scalar lanes a group pass is slower than the one-by-one
 // solver); tests turn it on to check that both give the same bits.

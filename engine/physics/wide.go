@@ -162,7 +162,7 @@ func (w *World) packLane(g *wideCons, l int, c *constraint) {
 		g.slab[l] = 1
 	}
 	g.mA[l], g.mB[l], g.iA[l], g.iB[l] = A.invMass, B.invMass, A.invIs, B.invIs
-	g.ms[l], g.mb[l], g.is[l] = sf.massScale, float64(sf.massScale*sf.biasRate), sf.impulseScale
+	g.ms[l], g.mb[l], g.is[l] = sf.massScale, sf.massBias, sf.impulseScale
 	putLane3(&g.n, l, c.n)
 	putLane3(&g.t0, l, c.t0)
 	putLane3(&g.t1, l, c.t1)

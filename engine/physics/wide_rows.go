@@ -24,12 +24,7 @@ func (w *World) iterateStage(lo, hi int) {
 		w.iterateWide(&sol.wide[g], sol.useBias)
 	}
 	for _, i := range sol.rest[r0:r1] {
-		c := &sol.cons[i]
-		A, B := w.bodyPair(c)
-		solveNormal(c, A, B, sol.inv, sol.useBias, sol.softFor(c))
-		if c.friction != 0 {
-			solveFriction(c, A, B)
-		}
+		w.solveOne(&sol.cons[i], sol.inv, sol.useBias)
 	}
 }
 
