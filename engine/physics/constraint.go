@@ -28,7 +28,13 @@ type constraint struct {
 	count int32
 	// restitution: the manifold bounces, so the passes track maxI.
 	restitution bool
-	n           sv // normal from a toward b
+	// iso: both inverse inertias are a scale, iA and iB (a slab's is 0);
+	// else the passes multiply by the bodies' matrices (invIA, invIB).
+	iso bool
+	// The bodies' inverse masses (a slab's is 0), copied here so that the
+	// passes read no mass from the bodies (see bodyState).
+	mA, mB, iA, iB float64
+	n              sv // normal from a toward b
 	// Friction at the centroid: two tangent rows and a twist row about the
 	// normal (accumulated impulses, N s and N m s, and effective masses).
 	t0, t1     sv
@@ -53,18 +59,20 @@ type constraint struct {
 type constraintCold struct {
 	relVel      [4]float64 // normal velocity before the solve, m/s
 	restitution float64
-	m           int32 // index in the contact list
 }
 
 // solverState is the solver's per-step working set (scratch, not state).
 type solverState struct {
 	cons    []constraint
 	cold    []constraintCold
-	order   []int32  // manifold index of each constraint, in colour order
-	colorOf []int32  // colour of each active manifold
-	colors  []int32  // start of each colour in cons, overflow set last, then the end
-	bits    []uint64 // colouring scratch: bodies taken, per colour
-	zero    solverBody
+	order   []int32    // manifold index of each constraint, in colour order
+	slotOf  []int32    // constraint of each active manifold (the inverse of order)
+	colorOf []int32    // colour of each active manifold
+	colors  []int32    // start of each colour in cons, overflow set last, then the end
+	bits    []uint64   // colouring scratch: bodies taken, per colour
+	zero    bodyState  // the state of every slab side
+	noMass  solverBody // the mass record of every slab side: zero, iso
+	state   []bodyState
 	restit  bool // some constraint has restitution
 
 	// The wide groups of each colour and the rest (wide.go).
@@ -92,6 +100,8 @@ type solverState struct {
 	fnIterWide   func(lo, hi int)
 	fnVelocities func(lo, hi int)
 	fnPositions  func(lo, hi int)
+	fnLoad       func(lo, hi int) // bodies into state
+	fnSave       func(lo, hi int) // state back into the bodies
 }
 
 // bindSolver makes the stage functions once, so that running a stage
@@ -103,22 +113,33 @@ func (w *World) bindSolver() {
 	s.fnIterate = w.iterateRange
 	s.fnRestitute = w.restituteRange
 	s.fnStore = w.storeRange
+	s.fnLoad = w.loadStates
+	s.fnSave = w.storeStates
 	s.fnWarmWide = w.warmStage
 	s.fnIterWide = w.iterateStage
 	s.fnVelocities = w.integrateVelocities
 	s.fnPositions = w.integrateSubstep
 }
 
-// prepareRange builds constraints [lo, hi) from their manifolds: Jacobians,
-// effective masses, the friction impulses re-projected on this step's
-// tangents, and the normal velocity before the step (for restitution).
+// prepareRange builds the constraints of active manifolds [lo, hi) from
+// them: Jacobians, effective masses, the friction impulses re-projected on
+// this step's tangents, and the normal velocity before the step (for
+// restitution).
+//
+// It walks the manifolds in list order and writes each constraint to its
+// place in colour order: the reads are one stream then, and the writes one
+// stream per colour. Walked in colour order, the reads of one colour
+// skipped from manifold to manifold by more than a page (a manifold is 672
+// bytes and the colours take turns), which no prefetcher follows.
 func (w *World) prepareRange(lo, hi int) {
 	sol := &w.sol
 	list := w.contacts.list
+	active := w.scratch.active
 	g := toSV(w.def.Gravity)
 	var local constraint
-	for i := lo; i < hi; i++ {
-		k := sol.order[i]
+	for j := lo; j < hi; j++ {
+		k := active[j]
+		i := sol.slotOf[j]
 		m := &list[k]
 		// A constraint solved in a group is built here and packed into
 		// its lane (wide.go); the others in place.
@@ -133,12 +154,15 @@ func (w *World) prepareRange(lo, hi int) {
 		cold := &sol.cold[i]
 		c.a, c.b, c.count = m.a, m.b, m.count
 		A, B := w.bodyPair(c)
+		MA, MB := w.massPair(c)
+		c.mA, c.mB, c.iA, c.iB = MA.invMass, MB.invMass, MA.invIs, MB.invIs
+		c.iso = MA.iso && MB.iso
 		n := m.n
 		c.n = n
 		c.t0, c.t1 = tangentsSV(n)
 		c.friction = m.friction
 		c.restitution = m.restitution != 0
-		cold.m, cold.restitution = k, m.restitution
+		cold.restitution = m.restitution
 		// Centroid of the points: the friction anchor.
 		cnt := int(m.count)
 		inv := 1 / float64(cnt)
@@ -170,22 +194,22 @@ func (w *World) prepareRange(lo, hi int) {
 		if m.b < 0 {
 			an = -g.dot(n)
 		}
-		c.tMass0 = invOrZero(effMass(A, rAc, c.t0) + effMass(B, rBc, c.t0))
-		c.tMass1 = invOrZero(effMass(A, rAc, c.t1) + effMass(B, rBc, c.t1))
-		c.twistMass = invOrZero(A.invIMul(n).dot(n) + B.invIMul(n).dot(n))
+		c.tMass0 = invOrZero(effMass(MA, rAc, c.t0) + effMass(MB, rBc, c.t0))
+		c.tMass1 = invOrZero(effMass(MA, rAc, c.t1) + effMass(MB, rBc, c.t1))
+		c.twistMass = invOrZero(MA.invIMul(n).dot(n) + MB.invIMul(n).dot(n))
 		vn0 := B.v.sub(A.v).dot(n)
-		iso := A.iso && B.iso
+		iso := c.iso
 		var iAn, iBn [4]sv
 		for q := 0; q < cnt; q++ {
 			mp := &m.pts[q]
 			cp := &c.pts[q]
 			cp.rAn, cp.rBn = mp.rA.cross(n), mp.rB.cross(n)
 			if iso {
-				iAn[q], iBn[q] = cp.rAn.scale(A.invIs), cp.rBn.scale(B.invIs)
+				iAn[q], iBn[q] = cp.rAn.scale(c.iA), cp.rBn.scale(c.iB)
 			} else {
-				iAn[q], iBn[q] = A.invI.mul(cp.rAn), B.invI.mul(cp.rBn)
+				iAn[q], iBn[q] = MA.invI.mul(cp.rAn), MB.invI.mul(cp.rBn)
 			}
-			cp.nMass = invOrZero(A.invMass + B.invMass + cp.rAn.dot(iAn[q]) + cp.rBn.dot(iBn[q]))
+			cp.nMass = invOrZero(c.mA + c.mB + cp.rAn.dot(iAn[q]) + cp.rBn.dot(iBn[q]))
 			cp.sep, cp.normalI, cp.maxI = mp.sep, mp.normalI, 0
 			rv := vn0 + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)
 			// A speculative point closes its gap during the step under
@@ -197,7 +221,7 @@ func (w *World) prepareRange(lo, hi int) {
 			cold.relVel[q] = rv
 		}
 		if cnt == 4 {
-			mAB := A.invMass + B.invMass
+			mAB := c.mA + c.mB
 			var k [4][4]float64
 			for q := 0; q < 4; q++ {
 				for r := q + 1; r < 4; r++ {

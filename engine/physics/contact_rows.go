@@ -53,13 +53,13 @@ func (w *World) iterateRange(lo, hi int) {
 		for j := 0; j < nb; j++ {
 			c := &cons[idx[j]]
 			A, B := w.bodyPair(c)
-			applyRows(c, A, B, &rs[j])
+			w.applyRows(c, A, B, &rs[j])
 			if c.friction != 0 {
 				// Friction in both passes, as Box2D v3 solves it. Solved
 				// in the relax pass only (as Box3D does), the edge boxes
 				// of the 5,050 pyramid crept outward by 26 cm while it
 				// settled; in both, by 9 cm (TestLargePyramidStands).
-				solveFriction(c, A, B)
+				w.solveFriction(c, A, B)
 			}
 		}
 	}
@@ -68,9 +68,9 @@ func (w *World) iterateRange(lo, hi int) {
 // solveOne solves constraint c alone: its normal rows, then its friction.
 func (w *World) solveOne(c *constraint, inv float64, useBias bool) {
 	A, B := w.bodyPair(c)
-	solveNormal(c, A, B, inv, useBias, w.sol.softFor(c))
+	w.solveNormal(c, A, B, inv, useBias, w.sol.softFor(c))
 	if c.friction != 0 {
-		solveFriction(c, A, B)
+		w.solveFriction(c, A, B)
 	}
 }
 
@@ -88,16 +88,16 @@ func (s *solverState) softFor(c *constraint) *softness {
 // row: the linear velocities change only along n, so they are updated once
 // at the end. That keeps the dependency chain from row to row short and in
 // registers.
-func solveNormal(c *constraint, A, B *solverBody, inv float64, useBias bool, sf *softness) {
+func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness) {
 	if c.count == 4 {
 		var r rowScratch
 		gatherRows(c, A, B, inv, useBias, sf, &r)
 		solveRows(c, &r)
-		applyRows(c, A, B, &r)
+		w.applyRows(c, A, B, &r)
 		return
 	}
 	n := c.n
-	mA, mB := A.invMass, B.invMass
+	mA, mB := c.mA, c.mB
 	mAB := mA + mB
 	cnt := int(c.count)
 	if cnt > 4 {
@@ -113,7 +113,7 @@ func solveNormal(c *constraint, A, B *solverBody, inv float64, useBias bool, sf 
 	}
 	var iAn, iBn [4]sv // I^-1 (r x n) per point
 	for q := 0; q < cnt; q++ {
-		iAn[q], iBn[q] = A.invIMul(c.pts[q].rAn), B.invIMul(c.pts[q].rBn)
+		iAn[q], iBn[q] = w.invIMulA(c, c.pts[q].rAn), w.invIMulB(c, c.pts[q].rBn)
 	}
 	vn := B.v.sub(A.v).dot(n) // normal velocity of the centres
 	wA, wB := A.w, B.w
@@ -161,7 +161,7 @@ type rowScratch struct {
 // split over a batch, the chains of the batch's constraints overlap.
 
 // gatherRows fills r for constraint c at the start of a pass.
-func gatherRows(c *constraint, A, B *solverBody, inv float64, useBias bool, sf *softness, r *rowScratch) {
+func gatherRows(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness, r *rowScratch) {
 	n := c.n
 	p := &c.pts
 	wA, wB := A.w, B.w
@@ -202,7 +202,7 @@ func solveRows(c *constraint, r *rowScratch) {
 }
 
 // applyRows applies the net change of each point's impulse to the bodies.
-func applyRows(c *constraint, A, B *solverBody, r *rowScratch) {
+func (w *World) applyRows(c *constraint, A, B *bodyState, r *rowScratch) {
 	p := &c.pts
 	var dwA, dwB sv
 	lin := 0.0
@@ -217,10 +217,10 @@ func applyRows(c *constraint, A, B *solverBody, r *rowScratch) {
 		tA = tA.madd(cp.rAn, d)
 		tB = tB.madd(cp.rBn, d)
 	}
-	if A.iso && B.iso {
-		dwA, dwB = tA.scale(A.invIs), tB.scale(B.invIs)
+	if c.iso {
+		dwA, dwB = tA.scale(c.iA), tB.scale(c.iB)
 	} else {
-		dwA, dwB = A.invI.mul(tA), B.invI.mul(tB)
+		dwA, dwB = w.invIMulA(c, tA), w.invIMulB(c, tB)
 	}
 	if c.restitution {
 		for q := range p {
@@ -228,10 +228,10 @@ func applyRows(c *constraint, A, B *solverBody, r *rowScratch) {
 		}
 	}
 	n := c.n
-	A.v = A.v.madd(n, -float64(lin*A.invMass))
+	A.v = A.v.madd(n, -float64(lin*c.mA))
 	A.w = A.w.sub(dwA)
 	if c.b >= 0 {
-		B.v = B.v.madd(n, float64(lin*B.invMass))
+		B.v = B.v.madd(n, float64(lin*c.mB))
 		B.w = B.w.add(dwB)
 	}
 }
@@ -249,9 +249,9 @@ func row(v, acc, a, b, c float64) float64 {
 // about the normal bounded by that times the points' mean distance from the
 // centroid. One point of friction per manifold instead of one per corner: a
 // third of the rows, and the same Coulomb bound for a sliding face.
-func solveFriction(c *constraint, A, B *solverBody) {
+func (w *World) solveFriction(c *constraint, A, B *bodyState) {
 	n := c.n
-	mA, mB := A.invMass, B.invMass
+	mA, mB := c.mA, c.mB
 	vA, wA, vB, wB := A.v, A.w, B.v, B.w
 	total := 0.0
 	for q := int32(0); q < c.count; q++ {
@@ -275,10 +275,10 @@ func solveFriction(c *constraint, A, B *solverBody) {
 	if c.count > 1 {
 		maxT := float64(maxF * c.twistRange)
 		wt := wB.sub(wA)
-		if A.iso && B.iso {
-			wt = wt.add(tB.scale(B.invIs)).add(tA.scale(A.invIs))
+		if c.iso {
+			wt = wt.add(tB.scale(c.iB)).add(tA.scale(c.iA))
 		} else {
-			wt = wt.add(B.invI.mul(tB)).add(A.invI.mul(tA))
+			wt = wt.add(w.invIMulB(c, tB)).add(w.invIMulA(c, tA))
 		}
 		tw := c.twistI - float64(c.twistMass*wt.dot(n))
 		tw = clampF(tw, -maxT, maxT)
@@ -286,12 +286,12 @@ func solveFriction(c *constraint, A, B *solverBody) {
 		c.twistI = tw
 		tA, tB = tA.madd(n, lt), tB.madd(n, lt)
 	}
-	if A.iso && B.iso {
-		wA = wA.sub(tA.scale(A.invIs))
-		wB = wB.add(tB.scale(B.invIs))
+	if c.iso {
+		wA = wA.sub(tA.scale(c.iA))
+		wB = wB.add(tB.scale(c.iB))
 	} else {
-		wA = wA.sub(A.invI.mul(tA))
-		wB = wB.add(B.invI.mul(tB))
+		wA = wA.sub(w.invIMulA(c, tA))
+		wB = wB.add(w.invIMulB(c, tB))
 	}
 	A.v, A.w = vA, wA
 	if c.b >= 0 {

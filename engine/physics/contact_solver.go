@@ -25,8 +25,8 @@ import "math"
 // The current separation of each point is tracked through the substeps from
 // the bodies' position and rotation changes (linearised in the rotation,
 // which is small within one step). Slab contacts read a shared zero
-// solverBody, so the inner loop has few branches for statics (it only skips
-// writing it back).
+// bodyState and carry zero mass, so the inner loop has few branches for
+// statics (it only skips writing it back).
 //
 // Layout: the contact cache (contacts.go) keeps only what must survive a
 // step. Each step the active manifolds are turned into constraints
@@ -112,7 +112,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 		sol.cold = make([]constraintCold, nc, cap(sol.cons))
 	}
 	sol.cons, sol.cold = sol.cons[:nc], sol.cold[:nc]
-	sol.zero = solverBody{iso: true}
+	sol.zero, sol.noMass = bodyState{}, solverBody{iso: true}
 
 	n := w.substeps()
 	h := dt / float64(n)
@@ -131,8 +131,11 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 		}
 	}
 	w.planWide()
+	nb := len(w.bodies)
+	sol.state = grow(sol.state, nb)
 	p := &w.par
 	p.begin()
+	p.run(nb, bodyChunk, sol.fnLoad)
 	p.run(nc, consChunk, sol.fnPrepare)
 	restit := false
 	for i := range sol.cold {
@@ -140,7 +143,6 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	}
 	sol.restit = restit
 	sp.PrepareContacts = sw.lap()
-	nb := len(w.bodies)
 	for s := 0; s < n; s++ {
 		p.run(nb, bodyChunk, sol.fnVelocities)
 		sp.IntegrateVelocities += sw.lap()
@@ -162,6 +164,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	}
 	sp.Restitution = sw.lap()
 	p.run(nc, consChunk, sol.fnStore)
+	p.run(nb, bodyChunk, sol.fnSave)
 	p.end()
 	sp.StoreImpulses = sw.lap()
 }
@@ -197,23 +200,55 @@ func (w *World) runColors(fn func(lo, hi int)) {
 	}
 }
 
-// bodyPair returns the solver records of constraint c's bodies (the zero
-// record for a slab).
-func (w *World) bodyPair(c *constraint) (*solverBody, *solverBody) {
-	a := &w.sb[c.a]
+// bodyPair returns the states of constraint c's bodies (the zero state
+// for a slab).
+func (w *World) bodyPair(c *constraint) (*bodyState, *bodyState) {
+	st := w.sol.state
+	a := &st[c.a]
 	if c.b < 0 {
 		return a, &w.sol.zero
+	}
+	return a, &st[c.b]
+}
+
+// massPair returns the mass records of constraint c's bodies (no mass for
+// a slab).
+func (w *World) massPair(c *constraint) (*solverBody, *solverBody) {
+	a := &w.sb[c.a]
+	if c.b < 0 {
+		return a, &w.sol.noMass
 	}
 	return a, &w.sb[c.b]
 }
 
-// storeRange writes the impulses of constraints [lo, hi) back to their
-// manifolds for the next step's warm start.
+// invIMulA returns body a's world inverse inertia times v, for
+// constraint c; invIMulB body b's (a slab's is zero). The hot loops scale
+// by c.iA and c.iB themselves where c.iso, and call these otherwise.
+func (w *World) invIMulA(c *constraint, v sv) sv {
+	if c.iso {
+		return v.scale(c.iA)
+	}
+	return w.sb[c.a].invI.mul(v)
+}
+
+func (w *World) invIMulB(c *constraint, v sv) sv {
+	if c.iso {
+		return v.scale(c.iB)
+	}
+	_, B := w.massPair(c)
+	return B.invI.mul(v)
+}
+
+// storeRange writes the impulses of the constraints of active manifolds
+// [lo, hi) back to them for the next step's warm start, in list order (see
+// prepareRange).
 func (w *World) storeRange(lo, hi int) {
 	sol := &w.sol
 	list := w.contacts.list
-	for i := lo; i < hi; i++ {
-		m := &list[sol.cold[i].m]
+	active := w.scratch.active
+	for j := lo; j < hi; j++ {
+		i := sol.slotOf[j]
+		m := &list[active[j]]
 		if wideOn {
 			if gl := sol.laneOf[i]; gl >= 0 {
 				sol.wide[gl/wideLanes].storeLane(int(gl%wideLanes), m)
@@ -262,16 +297,16 @@ func (w *World) warmOne(c *constraint) {
 		tB = tB.madd(cp.rBn, cp.normalI)
 	}
 	var dwA, dwB sv
-	if A.iso && B.iso {
-		dwA, dwB = tA.scale(A.invIs), tB.scale(B.invIs)
+	if c.iso {
+		dwA, dwB = tA.scale(c.iA), tB.scale(c.iB)
 	} else {
-		dwA, dwB = A.invI.mul(tA), B.invI.mul(tB)
+		dwA, dwB = w.invIMulA(c, tA), w.invIMulB(c, tB)
 	}
 	P := F.madd(c.n, sum)
-	A.v = A.v.madd(P, -A.invMass)
+	A.v = A.v.madd(P, -c.mA)
 	A.w = A.w.sub(dwA)
 	if c.b >= 0 {
-		B.v = B.v.madd(P, B.invMass)
+		B.v = B.v.madd(P, c.mB)
 		B.w = B.w.add(dwB)
 	}
 }
@@ -303,11 +338,11 @@ func (w *World) restituteRange(lo, hi int) {
 			newI := math.Max(cp.normalI+imp, 0)
 			imp = newI - cp.normalI
 			cp.normalI = newI
-			A.v = A.v.madd(n, -float64(imp*A.invMass))
-			A.w = A.w.sub(A.invIMul(cp.rAn.scale(imp)))
+			A.v = A.v.madd(n, -float64(imp*c.mA))
+			A.w = A.w.sub(w.invIMulA(c, cp.rAn.scale(imp)))
 			if c.b >= 0 {
-				B.v = B.v.madd(n, float64(imp*B.invMass))
-				B.w = B.w.add(B.invIMul(cp.rBn.scale(imp)))
+				B.v = B.v.madd(n, float64(imp*c.mB))
+				B.w = B.w.add(w.invIMulB(c, cp.rBn.scale(imp)))
 			}
 		}
 	}

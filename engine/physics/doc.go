@@ -34,10 +34,12 @@
 // snapshot.go, profile.go and debugdraw.go.
 //
 // Storage follows Box2D v3: bodies are parallel slices in creation order (a
-// cold record with pose, shape and material; a hot solverBody with velocities
-// and inverse mass, 184 bytes, that the solver walks), statics are their own
-// set, and every per-step buffer lives in the world and is reused, so a warm
-// step allocates nothing.
+// cold record with pose, shape and material; a solverBody with velocities,
+// inverse mass and world inverse inertia), statics are their own set, and
+// every per-step buffer lives in the world and is reused, so a warm step
+// allocates nothing. The solver's passes work on a compact copy of the
+// bodies' velocities (bodyState, 96 bytes, body_state.go), with the masses
+// in the constraints.
 //
 // Units: metres, kilograms, seconds, radians; right-handed, y up.
 package physics

@@ -77,8 +77,8 @@ const wideCapable = true
 
 // loadSides loads the velocities of g's bodies into A and B, and if dA is
 // not nil their deltas into dA and dB; zero where a lane has no body.
-func loadSides(sb []solverBody, zero *solverBody, g *wideCons, _ *sidePtrs, A, B, dA, dB *bodyW) {
-	var a, b [wideLanes]*solverBody
+func loadSides(sb []bodyState, zero *bodyState, g *wideCons, _ *sidePtrs, A, B, dA, dB *bodyW) {
+	var a, b [wideLanes]*bodyState
 	for l := range wideLanes {
 		a[l], b[l] = zero, zero
 		if i := g.a[l]; i >= 0 {
@@ -88,7 +88,7 @@ func loadSides(sb []solverBody, zero *solverBody, g *wideCons, _ *sidePtrs, A, B
 			b[l] = &sb[i]
 		}
 	}
-	for side, p := range [2]*[wideLanes]*solverBody{&a, &b} {
+	for side, p := range [2]*[wideLanes]*bodyState{&a, &b} {
 		s0, s1, s2, s3 := p[0], p[1], p[2], p[3]
 		out, d := A, dA
 		if side == 1 {
@@ -113,7 +113,7 @@ func loadSides(sb []solverBody, zero *solverBody, g *wideCons, _ *sidePtrs, A, B
 }
 
 // storeSides stores A and B back into g's bodies.
-func storeSides(sb []solverBody, g *wideCons, _ *sidePtrs, A, B *bodyW) {
+func storeSides(sb []bodyState, g *wideCons, _ *sidePtrs, A, B *bodyW) {
 	for l := range wideLanes {
 		if i := g.a[l]; i >= 0 {
 			sb[i].v, sb[i].w = A.lane(l)

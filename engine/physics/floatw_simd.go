@@ -25,7 +25,7 @@ var wideCapable = archsimd.X86.AVX2()
 // rowsOf views the start of a solver body, v w dp dth (12 floats), as
 // three rows of four: (v.x v.y v.z w.x) (w.y w.z dp.x dp.y)
 // (dp.z dth.x dth.y dth.z).
-func rowsOf(s *solverBody) *bodyRows { return (*bodyRows)(unsafe.Pointer(s)) }
+func rowsOf(s *bodyState) *bodyRows { return (*bodyRows)(unsafe.Pointer(s)) }
 
 // transpose4 turns rows r0..r3 into columns.
 func transpose4(r0, r1, r2, r3 floatW) (c0, c1, c2, c3 floatW) {
@@ -40,7 +40,7 @@ func transpose4(r0, r1, r2, r3 floatW) (c0, c1, c2, c3 floatW) {
 // fill points p at the rows of g's bodies a and b, lane by lane: for
 // reading, the zero body's where a lane has none; for writing, the group's
 // sink, so that a pass never writes the shared zero body.
-func (p *sidePtrs) fill(sb []solverBody, zero *solverBody, g *wideCons) {
+func (p *sidePtrs) fill(sb []bodyState, zero *bodyState, g *wideCons) {
 	none := rowsOf(zero)
 	for l := range wideLanes {
 		p.ra[l], p.rb[l] = none, none
@@ -60,7 +60,7 @@ func (p *sidePtrs) fill(sb []solverBody, zero *solverBody, g *wideCons) {
 // B, and if dA is not nil their deltas into dA and dB; zero where a lane has
 // no body. Each body is read as three rows of four and the rows transposed
 // into lanes.
-func loadSides(sb []solverBody, zero *solverBody, g *wideCons, p *sidePtrs, A, B, dA, dB *bodyW) {
+func loadSides(sb []bodyState, zero *bodyState, g *wideCons, p *sidePtrs, A, B, dA, dB *bodyW) {
 	p.fill(sb, zero, g)
 	loadSide(&p.ra, A, dA)
 	loadSide(&p.rb, B, dB)
@@ -79,7 +79,7 @@ func loadSide(p *[wideLanes]*bodyRows, out, d *bodyW) {
 
 // storeSides stores A and B back into the bodies p points at (as filled
 // by loadSides) and ends the vector part of the pass.
-func storeSides(sb []solverBody, g *wideCons, p *sidePtrs, A, B *bodyW) {
+func storeSides(sb []bodyState, g *wideCons, p *sidePtrs, A, B *bodyW) {
 	storeSide(&p.wa, A)
 	storeSide(&p.wb, B)
 	archsimd.ClearAVXUpperBits()
@@ -147,6 +147,6 @@ func rowCoefW(nMass, s, inv floatW, useBias bool, ms, mb, is, negPush floatW) (a
 // rowsOf needs v, w, dp and dth first in a solver body, in that order, with
 // nothing between them: this fails to compile otherwise.
 var (
-	_ [0]struct{} = [unsafe.Offsetof(solverBody{}.v)]struct{}{}
-	_ [0]struct{} = [unsafe.Offsetof(solverBody{}.dth) - 9*8]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(bodyState{}.v)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(bodyState{}.dth) - 9*8]struct{}{}
 )

@@ -18,8 +18,9 @@ package physics
 const numColors = 24
 
 // colorConstraints fills sol.order with the manifold indices of the active
-// list in colour order and sol.colors with the start of each colour (and of
-// the overflow set) in it.
+// list in colour order, sol.slotOf with the place in that order of each
+// active manifold, and sol.colors with the start of each colour (and of the
+// overflow set) in it.
 func (w *World) colorConstraints() {
 	sol := &w.sol
 	list := w.contacts.list
@@ -67,9 +68,11 @@ func (w *World) colorConstraints() {
 	}
 	sol.colors = append(sol.colors, sum)
 	sol.order = grow(sol.order, len(active))
+	sol.slotOf = grow(sol.slotOf, len(active))
 	for i, k := range active {
 		c := sol.colorOf[i]
 		sol.order[at[c]] = k
+		sol.slotOf[i] = at[c]
 		at[c]++
 	}
 }

@@ -49,7 +49,7 @@ func (w *World) integrateVelocities(lo, hi int) {
 		if b.flags&flagSleeping != 0 {
 			continue
 		}
-		s := &w.sb[i]
+		s := &w.sol.state[i]
 		s.v = s.v.add(gh)
 		if b.linDamp > 0 {
 			s.v = s.v.scale(1 / (1 + float64(h*b.linDamp)))
@@ -74,7 +74,7 @@ func (w *World) integrateSubstep(lo, hi int) {
 		if b.flags&(flagSleeping|flagFast) != 0 {
 			continue
 		}
-		s := &w.sb[i]
+		s := &w.sol.state[i]
 		v := s.v
 		if b.flags&flagTouching == 0 {
 			v = v.add(halfG)

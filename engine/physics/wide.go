@@ -154,14 +154,13 @@ func (w *World) planWide() {
 // bodies are iso) into lane l of g: every field of the lane.
 func (w *World) packLane(g *wideCons, l int, c *constraint) {
 	sol := &w.sol
-	A, B := w.bodyPair(c)
 	sf := sol.softFor(c)
 	g.a[l], g.b[l] = c.a, c.b
 	g.slab[l] = 0
 	if c.b < 0 {
 		g.slab[l] = 1
 	}
-	g.mA[l], g.mB[l], g.iA[l], g.iB[l] = A.invMass, B.invMass, A.invIs, B.invIs
+	g.mA[l], g.mB[l], g.iA[l], g.iB[l] = c.mA, c.mB, c.iA, c.iB
 	g.ms[l], g.mb[l], g.is[l] = sf.massScale, sf.massBias, sf.impulseScale
 	putLane3(&g.n, l, c.n)
 	putLane3(&g.t0, l, c.t0)

@@ -72,7 +72,7 @@ func rowW(v, acc, a, b, c floatW) floatW {
 func (w *World) warmWide(g *wideCons) {
 	var A, B bodyW
 	var p sidePtrs
-	loadSides(w.sb, &w.sol.zero, g, &p, &A, &B, nil, nil)
+	loadSides(w.sol.state, &w.sol.zero, g, &p, &A, &B, nil, nil)
 	nx, ny, nz := load3(&g.n)
 	t0x, t0y, t0z := load3(&g.t0)
 	t1x, t1y, t1z := load3(&g.t1)
@@ -104,7 +104,7 @@ func (w *World) warmWide(g *wideCons) {
 	A.wx, A.wy, A.wz = subW(A.wx, mulW(tAx, iA)), subW(A.wy, mulW(tAy, iA)), subW(A.wz, mulW(tAz, iA))
 	B.vx, B.vy, B.vz = addW(B.vx, mulW(Px, mB)), addW(B.vy, mulW(Py, mB)), addW(B.vz, mulW(Pz, mB))
 	B.wx, B.wy, B.wz = addW(B.wx, mulW(tBx, iB)), addW(B.wy, mulW(tBy, iB)), addW(B.wz, mulW(tBz, iB))
-	storeSides(w.sb, g, &p, &A, &B)
+	storeSides(w.sol.state, g, &p, &A, &B)
 }
 
 // iterateWide is one velocity pass over a group: the four normal rows of
@@ -116,7 +116,7 @@ func (w *World) iterateWide(g *wideCons, useBias bool) {
 	var A, B, dA, dB bodyW
 	var v, acc, ra, rb, rc, newI [4]floatW
 	var sp sidePtrs
-	loadSides(w.sb, &w.sol.zero, g, &sp, &A, &B, &dA, &dB)
+	loadSides(w.sol.state, &w.sol.zero, g, &sp, &A, &B, &dA, &dB)
 	inv, negPush := loadW(&w.sol.invLanes), loadW(&w.sol.negPushLanes)
 	nx, ny, nz := load3(&g.n)
 	vn := dotW(subW(B.vx, A.vx), subW(B.vy, A.vy), subW(B.vz, A.vz), nx, ny, nz)
@@ -181,7 +181,7 @@ func (w *World) iterateWide(g *wideCons, useBias bool) {
 	B.wz = selectW(slab, z, addW(B.wz, mulW(tBz, iB)))
 
 	frictionWide(g, &A, &B, &newI, nx, ny, nz, iA, iB, mA, mB)
-	storeSides(w.sb, g, &sp, &A, &B)
+	storeSides(w.sol.state, g, &sp, &A, &B)
 }
 
 // frictionWide is solveFriction for a group, at normal impulses ni.

@@ -17,7 +17,7 @@ type World struct {
 	// Dynamic bodies, parallel slices in creation order.
 	names  []string
 	bodies []body
-	sb     []solverBody // hot velocity/mass record, one per body
+	sb     []solverBody // velocity and mass record, one per body
 	gens   []uint32     // generation per slot; survives Restore so stale IDs are caught
 
 	statics []static
@@ -69,8 +69,10 @@ type body struct {
 	flags        uint8
 }
 
-// solverBody is the hot record the contact solver reads and writes: 23
-// floats, 184 bytes.
+// solverBody holds a body's velocities and its inverse mass and inertia:
+// what the stages around the contact solver read and write. The solver's
+// passes work on a copy of the velocities (bodyState) and of the masses
+// (in each constraint) instead.
 type solverBody struct {
 	v, w    sv      // m/s, rad/s (world axes)
 	dp      sv      // position change so far this step, m
