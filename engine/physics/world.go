@@ -48,25 +48,31 @@ const (
 	flagFast     // moves too far this step for discrete contacts: swept
 )
 
-// body is the cold-ish simulation record of one dynamic box: pose, shape,
-// material and sleep bookkeeping (about 330 bytes). Velocities live in
-// solverBody so that the solver walks a compact array.
+// body is the simulation record of one dynamic box: pose, shape, material
+// and sleep bookkeeping (240 bytes). Velocities live in solverBody. The
+// fields the substeps read for every body come first, in one cache line
+// (pose and flags) and the next (damping): at 10,000 bodies the records are
+// 2.4 MB, and with the flags at the end the substeps' position update
+// touched three lines of each record.
 type body struct {
-	pos, prevPos mgl64.Vec3
-	q, prevQ     mgl64.Quat
-	half         mgl64.Vec3
-	invILocal    mgl64.Vec3 // principal inverse inertia in body axes, 1/(kg m^2)
-	mass         float64
-	friction     float64
-	restitution  float64
-	linDamp      float64 // 1/s
-	angDamp      float64 // 1/s
-	ccdFraction  float64 // 0 = world's
-	minHalf      float64
-	radius       float64 // bounding radius (half the diagonal), m
-	sleepTime    float64 // seconds spent below the sleep thresholds
-	sleepNext    int32   // next body of the same sleeping island, -1 at the end
-	flags        uint8
+	pos       mgl64.Vec3
+	q         mgl64.Quat
+	sleepNext int32 // next body of the same sleeping island, -1 at the end
+	flags     uint8
+	linDamp   float64 // 1/s
+	angDamp   float64 // 1/s
+
+	prevPos     mgl64.Vec3
+	prevQ       mgl64.Quat
+	half        mgl64.Vec3
+	invILocal   mgl64.Vec3 // principal inverse inertia in body axes, 1/(kg m^2)
+	mass        float64
+	friction    float64
+	restitution float64
+	ccdFraction float64 // 0 = world's
+	minHalf     float64
+	radius      float64 // bounding radius (half the diagonal), m
+	sleepTime   float64 // seconds spent below the sleep thresholds
 }
 
 // solverBody holds a body's velocities and its inverse mass and inertia:
