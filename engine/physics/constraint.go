@@ -77,7 +77,8 @@ type solverState struct {
 
 	// The wide groups of each colour and the rest (wide.go).
 	wide                      []wideCons
-	laneOf                    []int32 // group*wideLanes+lane of each constraint, or -1
+	sinks                     [][2]bodyRows // per group: where its lanes with no body write
+	laneOf                    []int32       // group*wideLanes+lane of each constraint, or -1
 	rest                      []int32
 	wideAt, restAt            []int32
 	wideBase, wideN, restBase int // the colour being run by runWide

@@ -77,7 +77,7 @@ const wideCapable = true
 
 // loadSides loads the velocities of g's bodies into A and B, and if dA is
 // not nil their deltas into dA and dB; zero where a lane has no body.
-func loadSides(sb []bodyState, zero *bodyState, g *wideCons, _ *sidePtrs, A, B, dA, dB *bodyW) {
+func loadSides(sb []bodyState, zero *bodyState, g *wideCons, _ *[2]bodyRows, _ *sidePtrs, A, B, dA, dB *bodyW) {
 	var a, b [wideLanes]*bodyState
 	for l := range wideLanes {
 		a[l], b[l] = zero, zero

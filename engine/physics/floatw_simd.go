@@ -40,11 +40,11 @@ func transpose4(r0, r1, r2, r3 floatW) (c0, c1, c2, c3 floatW) {
 // fill points p at the rows of g's bodies a and b, lane by lane: for
 // reading, the zero body's where a lane has none; for writing, the group's
 // sink, so that a pass never writes the shared zero body.
-func (p *sidePtrs) fill(sb []bodyState, zero *bodyState, g *wideCons) {
+func (p *sidePtrs) fill(sb []bodyState, zero *bodyState, g *wideCons, sink *[2]bodyRows) {
 	none := rowsOf(zero)
 	for l := range wideLanes {
 		p.ra[l], p.rb[l] = none, none
-		p.wa[l], p.wb[l] = &g.sink[0], &g.sink[1]
+		p.wa[l], p.wb[l] = &sink[0], &sink[1]
 		if i := g.a[l]; i >= 0 {
 			p.ra[l] = rowsOf(&sb[i])
 			p.wa[l] = p.ra[l]
@@ -60,8 +60,8 @@ func (p *sidePtrs) fill(sb []bodyState, zero *bodyState, g *wideCons) {
 // B, and if dA is not nil their deltas into dA and dB; zero where a lane has
 // no body. Each body is read as three rows of four and the rows transposed
 // into lanes.
-func loadSides(sb []bodyState, zero *bodyState, g *wideCons, p *sidePtrs, A, B, dA, dB *bodyW) {
-	p.fill(sb, zero, g)
+func loadSides(sb []bodyState, zero *bodyState, g *wideCons, sink *[2]bodyRows, p *sidePtrs, A, B, dA, dB *bodyW) {
+	p.fill(sb, zero, g, sink)
 	loadSide(&p.ra, A, dA)
 	loadSide(&p.rb, B, dB)
 }

@@ -42,13 +42,14 @@ type (
 // rows of four, as the AVX2 build reads and writes it.
 type bodyRows = [3][wideLanes]float64
 
-// widePoint is point q of every lane (see solverPoint).
+// widePoint is point q of every lane (see solverPoint; a group has no
+// restitution, so no maxI).
 type widePoint struct {
-	rAn, rBn                  lanes3
-	sep, nMass, normalI, maxI lanes
+	rAn, rBn            lanes3
+	sep, nMass, normalI lanes
 }
 
-// wideCons is a group of wideLanes constraints (about 2.5 KB).
+// wideCons is a group of wideLanes constraints (2,304 bytes).
 type wideCons struct {
 	// a and b are the lanes' solver bodies: -1 for none (b: a slab; a: an
 	// empty lane, at the end of a colour).
@@ -68,8 +69,6 @@ type wideCons struct {
 	friction            lanes
 	k                   [6]lanes
 	pts                 [4]widePoint
-	// sink takes what a pass writes for the lanes with no body.
-	sink [2]bodyRows
 }
 
 // wideEligible reports whether manifold m is solved in a group: four
@@ -139,8 +138,9 @@ func (w *World) planWide() {
 	}
 	if cap(sol.wide) < groups {
 		sol.wide = make([]wideCons, groups, groups+groups/2+16)
+		sol.sinks = make([][2]bodyRows, groups, cap(sol.wide))
 	}
-	sol.wide = sol.wide[:groups]
+	sol.wide, sol.sinks = sol.wide[:groups], sol.sinks[:groups]
 	for k := 0; k < np; k++ {
 		g := &sol.wide[partialAt[k]]
 		*g = wideCons{}
@@ -178,7 +178,7 @@ func (w *World) packLane(g *wideCons, l int, c *constraint) {
 		p, cp := &g.pts[q], &c.pts[q]
 		putLane3(&p.rAn, l, cp.rAn)
 		putLane3(&p.rBn, l, cp.rBn)
-		p.sep[l], p.nMass[l], p.normalI[l], p.maxI[l] = cp.sep, cp.nMass, cp.normalI, cp.maxI
+		p.sep[l], p.nMass[l], p.normalI[l] = cp.sep, cp.nMass, cp.normalI
 	}
 }
 

@@ -9,7 +9,7 @@ func (w *World) warmStage(lo, hi int) {
 	sol := &w.sol
 	g0, g1, r0, r1 := sol.splitWide(lo, hi)
 	for g := g0; g < g1; g++ {
-		w.warmWide(&sol.wide[g])
+		w.warmWide(&sol.wide[g], &sol.sinks[g])
 	}
 	for _, i := range sol.rest[r0:r1] {
 		w.warmOne(&sol.cons[i])
@@ -21,7 +21,7 @@ func (w *World) iterateStage(lo, hi int) {
 	sol := &w.sol
 	g0, g1, r0, r1 := sol.splitWide(lo, hi)
 	for g := g0; g < g1; g++ {
-		w.iterateWide(&sol.wide[g], sol.useBias)
+		w.iterateWide(&sol.wide[g], &sol.sinks[g], sol.useBias)
 	}
 	for _, i := range sol.rest[r0:r1] {
 		w.solveOne(&sol.cons[i], sol.inv, sol.useBias)
@@ -41,7 +41,8 @@ type bodyW struct{ vx, vy, vz, wx, wy, wz floatW }
 
 // sidePtrs points at the bodies of a group's lanes, to read (ra, rb) and
 // to write (wa, wb); the AVX2 build's loadSides fills it, before the vector
-// part of a pass, for storeSides to use after it.
+// part of a pass, for storeSides to use after it; the lanes with no body
+// write to the group's sink (solverState.sinks).
 type sidePtrs struct{ ra, rb, wa, wb [wideLanes]*bodyRows }
 
 // Lanes of constants, loaded rather than broadcast from a scalar register.
@@ -69,10 +70,10 @@ func rowW(v, acc, a, b, c floatW) floatW {
 }
 
 // warmWide is warmRange for a group.
-func (w *World) warmWide(g *wideCons) {
+func (w *World) warmWide(g *wideCons, sink *[2]bodyRows) {
 	var A, B bodyW
 	var p sidePtrs
-	loadSides(w.sol.state, &w.sol.zero, g, &p, &A, &B, nil, nil)
+	loadSides(w.sol.state, &w.sol.zero, g, sink, &p, &A, &B, nil, nil)
 	nx, ny, nz := load3(&g.n)
 	t0x, t0y, t0z := load3(&g.t0)
 	t1x, t1y, t1z := load3(&g.t1)
@@ -110,13 +111,13 @@ func (w *World) warmWide(g *wideCons) {
 // iterateWide is one velocity pass over a group: the four normal rows of
 // each lane (gatherRows, solveRows, applyRows), then its friction
 // (solveFriction).
-func (w *World) iterateWide(g *wideCons, useBias bool) {
+func (w *World) iterateWide(g *wideCons, sink *[2]bodyRows, useBias bool) {
 	// Everything is declared (and zeroed, with scalar moves) before the
 	// vector part begins.
 	var A, B, dA, dB bodyW
 	var v, acc, ra, rb, rc, newI [4]floatW
 	var sp sidePtrs
-	loadSides(w.sol.state, &w.sol.zero, g, &sp, &A, &B, &dA, &dB)
+	loadSides(w.sol.state, &w.sol.zero, g, sink, &sp, &A, &B, &dA, &dB)
 	inv, negPush := loadW(&w.sol.invLanes), loadW(&w.sol.negPushLanes)
 	nx, ny, nz := load3(&g.n)
 	vn := dotW(subW(B.vx, A.vx), subW(B.vy, A.vy), subW(B.vz, A.vz), nx, ny, nz)
@@ -158,7 +159,6 @@ func (w *World) iterateWide(g *wideCons, useBias bool) {
 		p := &g.pts[q]
 		d := subW(newI[q], acc[q])
 		storeW(newI[q], &p.normalI)
-		storeW(maxW(loadW(&p.maxI), newI[q]), &p.maxI)
 		lin = addW(lin, d)
 		ax, ay, az := load3(&p.rAn)
 		tAx, tAy, tAz = addW(tAx, mulW(ax, d)), addW(tAy, mulW(ay, d)), addW(tAz, mulW(az, d))
