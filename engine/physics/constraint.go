@@ -63,17 +63,19 @@ type constraintCold struct {
 
 // solverState is the solver's per-step working set (scratch, not state).
 type solverState struct {
-	cons    []constraint
-	cold    []constraintCold
-	order   []int32    // manifold index of each constraint, in colour order
-	slotOf  []int32    // constraint of each active manifold (the inverse of order)
-	colorOf []int32    // colour of each active manifold
-	colors  []int32    // start of each colour in cons, overflow set last, then the end
-	bits    []uint64   // colouring scratch: bodies taken, per colour
-	zero    bodyState  // the state of every slab side
-	noMass  solverBody // the mass record of every slab side: zero, iso
-	state   []bodyState
-	restit  bool // some constraint has restitution
+	cons   []constraint
+	cold   []constraintCold
+	order  []int32 // manifold index of each constraint, in colour order
+	slotOf []int32 // constraint of each active manifold (the inverse of order)
+	// canGroup: constraint i may be solved in a wide group (wideEligible).
+	canGroup []bool
+	colorOf  []int32    // colour of each active manifold
+	colors   []int32    // start of each colour in cons, overflow set last, then the end
+	bits     []uint64   // colouring scratch: bodies taken, per colour
+	zero     bodyState  // the state of every slab side
+	noMass   solverBody // the mass record of every slab side: zero, iso
+	state    []bodyState
+	restit   bool // some constraint has restitution
 
 	// The wide groups of each colour and the rest (wide.go).
 	wide                      []wideCons

@@ -69,10 +69,18 @@ func (w *World) colorConstraints() {
 	sol.colors = append(sol.colors, sum)
 	sol.order = grow(sol.order, len(active))
 	sol.slotOf = grow(sol.slotOf, len(active))
+	if wideOn {
+		sol.canGroup = grow(sol.canGroup, len(active))
+	}
 	for i, k := range active {
 		c := sol.colorOf[i]
 		sol.order[at[c]] = k
 		sol.slotOf[i] = at[c]
+		if wideOn {
+			// Here, in list order, rather than in planWide's colour order
+			// (see prepareRange).
+			sol.canGroup[at[c]] = w.wideEligible(&list[k])
+		}
 		at[c]++
 	}
 }

@@ -97,7 +97,6 @@ func (w *World) planWide() {
 		sol.wide = sol.wide[:0]
 		return
 	}
-	list := w.contacts.list
 	nc := len(sol.order)
 	sol.laneOf = grow(sol.laneOf, nc)
 	// The lists grow with the constraint array, not on their own, so that
@@ -121,7 +120,7 @@ func (w *World) planWide() {
 			if col == numColors {
 				continue // the overflow set: one by one (runWide)
 			}
-			if !w.wideEligible(&list[sol.order[i]]) {
+			if !sol.canGroup[i] {
 				sol.rest = append(sol.rest, i)
 				continue
 			}
