@@ -215,12 +215,14 @@ func (r *region) wakeHelpers() {
 // work runs chunks of stage, from share own first and then from the others,
 // until none is left to claim, and returns how many it ran.
 func (r *region) work(stage uint64, own int) (ran int) {
+	var chunks int64 // the stage's, read after a successful claim
+shares:
 	for k := 0; k < r.shares; k++ {
 		c := &r.claim[(own+k)%r.shares].w
 		for {
 			s := c.Load()
 			if s>>claimStageSh != stage {
-				return ran // the stage is over
+				break shares // the stage is over
 			}
 			next, end := int(s>>claimEndBits&maxChunks), int(s&maxChunks)
 			if next >= end {
@@ -229,19 +231,32 @@ func (r *region) work(stage uint64, own int) (ran int) {
 			if !c.CompareAndSwap(s, s+claimNextOne) {
 				continue
 			}
-			fn, n, chunk, chunks := r.fn, r.n, r.chunk, r.chunks
+			fn, n, chunk := r.fn, r.n, r.chunk
+			chunks = r.chunks
 			lo := next * chunk
 			fn(lo, min(lo+chunk, n))
-			if r.done.Add(1) == chunks && r.ownerWaits.Load() {
-				// The owner fell asleep waiting for this last chunk.
-				r.mu.Lock()
-				r.doneCond.Signal()
-				r.mu.Unlock()
-			}
 			ran++
 		}
 	}
+	r.finish(ran, chunks)
 	return ran
+}
+
+// finish counts ran chunks of a stage of chunks as done, once per worker
+// and stage: counted chunk by chunk, the counter's cache line went back and
+// forth between the cores several hundred times a solver pass. Once they
+// are counted the owner may publish the next stage, so nothing of the
+// region's stage description is read here.
+func (r *region) finish(ran int, chunks int64) {
+	if ran == 0 {
+		return
+	}
+	if r.done.Add(int64(ran)) == chunks && r.ownerWaits.Load() {
+		// The owner fell asleep waiting for these last chunks.
+		r.mu.Lock()
+		r.doneCond.Signal()
+		r.mu.Unlock()
+	}
 }
 
 // help is a helper's side of a region: work on every stage published until
