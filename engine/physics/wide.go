@@ -23,10 +23,12 @@ package physics
 //
 // Which build solves in groups (wideOn): the AVX2 build (GOEXPERIMENT=simd
 // on amd64, floatw_simd.go) does, where the processor has AVX2; there the
-// velocity passes take about half the time they take one by one, the whole
-// step 10-15% less (the session notes have the rounds). The default build
-// does not: on scalar lanes (floatw.go) a group pass keeps four times the
-// live values of a one-by-one pass, spills them, and took twice as long.
+// velocity passes take about 0.6 of the time they take one by one while
+// the machine is quiet, but they read more memory, and on a busy machine
+// they slow to the one-by-one speed (the session notes have the rounds).
+// The default build does not: on scalar lanes (floatw.go) a group pass
+// keeps four times the live values of a one-by-one pass, spills them, and
+// took twice as long.
 // Its groups are still built and checked bit for bit (TestWideSameBits).
 
 // wideLanes is the number of constraints in a group.
