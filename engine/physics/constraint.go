@@ -29,7 +29,7 @@ type constraint struct {
 	// restitution: the manifold bounces, so the passes track maxI.
 	restitution bool
 	// iso: both inverse inertias are a scale, iA and iB (a slab's is 0);
-	// else the passes multiply by the bodies' matrices (invIA, invIB).
+	// else the passes multiply by the bodies' matrices (invIMulA, invIMulB).
 	iso bool
 	// The bodies' inverse masses (a slab's is 0), copied here so that the
 	// passes read no mass from the bodies (see bodyState).
