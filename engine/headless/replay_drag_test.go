@@ -8,7 +8,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sandbox/engine/physics"
-	"sandbox/engine/scene"
 	"sandbox/engine/session"
 )
 
@@ -17,21 +16,7 @@ import (
 // other displays; the drag really moved the crate, so a replay that lost
 // it would differ.
 func TestReplayReproducesHeldDrag(t *testing.T) {
-	src := sceneSource(t, "range")
-	sc, err := scene.Parse("builtin/range.json", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := session.New(session.Options{Scene: sc})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.SetFingerprints(true)
-	var out bytes.Buffer
-	rec, err := session.NewRecorder(&out, sc.File, src, s.World().CCD())
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, rec, out := recordingRange(t)
 	id, ok := s.World().FindBody("crate-1")
 	if !ok {
 		t.Fatal("no crate-1")

@@ -30,12 +30,12 @@ func shot(name string, vx float64) physics.Input {
 	return physics.Input{Kind: physics.InputFire, Fire: d}
 }
 
-// record runs the range scene at 144 Hz as a user would: a shot queued at
-// tick 100, CCD off at 130, then paused at 300, stepped back to 200 and
-// resumed with another shot, to tick 420. It returns the record file.
-func record(t *testing.T) []byte {
+// recordingRange opens a session of the built-in range scene with
+// fingerprints on, and a recorder writing it to the returned buffer.
+func recordingRange(t *testing.T) (*session.Session, *session.Recorder, *bytes.Buffer) {
 	t.Helper()
-	sc, err := scene.Parse("builtin/range.json", sceneSource(t, "range"))
+	src := sceneSource(t, "range")
+	sc, err := scene.Parse("builtin/range.json", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,12 +44,21 @@ func record(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	s.SetFingerprints(true)
-	s.EnableRewind(session.RewindTicks(s.StepSeconds()))
-	var out bytes.Buffer
-	rec, err := session.NewRecorder(&out, sc.File, sceneSource(t, "range"), s.World().CCD())
+	out := new(bytes.Buffer)
+	rec, err := session.NewRecorder(out, sc.File, src, s.World().CCD())
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, rec, out
+}
+
+// record runs the range scene at 144 Hz as a user would: a shot queued at
+// tick 100, CCD off at 130, then paused at 300, stepped back to 200 and
+// resumed with another shot, to tick 420. It returns the record file.
+func record(t *testing.T) []byte {
+	t.Helper()
+	s, rec, out := recordingRange(t)
+	s.EnableRewind(session.RewindTicks(s.StepSeconds()))
 	queued := map[uint64]bool{}
 	at := func(tick uint64, in physics.Input) {
 		if s.Tick() >= tick-2 && !queued[tick] && s.Tick() <= tick {

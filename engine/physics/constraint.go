@@ -65,8 +65,7 @@ type constraintCold struct {
 type solverState struct {
 	cons   []constraint
 	cold   []constraintCold
-	order  []int32 // manifold index of each constraint, in colour order
-	slotOf []int32 // constraint of each active manifold (the inverse of order)
+	slotOf []int32 // constraint of each active manifold: its place in colour order
 	// canGroup: constraint i may be solved in a wide group (wideEligible).
 	canGroup []bool
 	colorOf  []int32    // colour of each active manifold

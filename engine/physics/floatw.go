@@ -94,22 +94,19 @@ func loadSides(sb []bodyState, zero *bodyState, g *wideCons, _ *[2]bodyRows, _ *
 		if side == 1 {
 			out, d = B, dB
 		}
-		out.vx = floatW{s0.v.x, s1.v.x, s2.v.x, s3.v.x}
-		out.vy = floatW{s0.v.y, s1.v.y, s2.v.y, s3.v.y}
-		out.vz = floatW{s0.v.z, s1.v.z, s2.v.z, s3.v.z}
-		out.wx = floatW{s0.w.x, s1.w.x, s2.w.x, s3.w.x}
-		out.wy = floatW{s0.w.y, s1.w.y, s2.w.y, s3.w.y}
-		out.wz = floatW{s0.w.z, s1.w.z, s2.w.z, s3.w.z}
+		out.vx, out.vy, out.vz = gatherW(s0.v, s1.v, s2.v, s3.v)
+		out.wx, out.wy, out.wz = gatherW(s0.w, s1.w, s2.w, s3.w)
 		if d == nil {
 			continue
 		}
-		d.vx = floatW{s0.dp.x, s1.dp.x, s2.dp.x, s3.dp.x}
-		d.vy = floatW{s0.dp.y, s1.dp.y, s2.dp.y, s3.dp.y}
-		d.vz = floatW{s0.dp.z, s1.dp.z, s2.dp.z, s3.dp.z}
-		d.wx = floatW{s0.dth.x, s1.dth.x, s2.dth.x, s3.dth.x}
-		d.wy = floatW{s0.dth.y, s1.dth.y, s2.dth.y, s3.dth.y}
-		d.wz = floatW{s0.dth.z, s1.dth.z, s2.dth.z, s3.dth.z}
+		d.vx, d.vy, d.vz = gatherW(s0.dp, s1.dp, s2.dp, s3.dp)
+		d.wx, d.wy, d.wz = gatherW(s0.dth, s1.dth, s2.dth, s3.dth)
 	}
+}
+
+// gatherW puts one vector per lane into lanes by axis.
+func gatherW(a, b, c, d sv) (x, y, z floatW) {
+	return floatW{a.x, b.x, c.x, d.x}, floatW{a.y, b.y, c.y, d.y}, floatW{a.z, b.z, c.z, d.z}
 }
 
 // storeSides stores A and B back into g's bodies.

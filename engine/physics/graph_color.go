@@ -17,10 +17,9 @@ package physics
 // numColors is the number of colours before the overflow set.
 const numColors = 24
 
-// colorConstraints fills sol.order with the manifold indices of the active
-// list in colour order, sol.slotOf with the place in that order of each
-// active manifold, and sol.colors with the start of each colour (and of the
-// overflow set) in it.
+// colorConstraints fills sol.slotOf with the place of each active
+// manifold's constraint in colour order, and sol.colors with the start of
+// each colour (and of the overflow set) in that order.
 func (w *World) colorConstraints() {
 	sol := &w.sol
 	list := w.contacts.list
@@ -67,14 +66,12 @@ func (w *World) colorConstraints() {
 		sum += count[c]
 	}
 	sol.colors = append(sol.colors, sum)
-	sol.order = grow(sol.order, len(active))
 	sol.slotOf = grow(sol.slotOf, len(active))
 	if wideOn {
 		sol.canGroup = grow(sol.canGroup, len(active))
 	}
 	for i, k := range active {
 		c := sol.colorOf[i]
-		sol.order[at[c]] = k
 		sol.slotOf[i] = at[c]
 		if wideOn {
 			// Here, in list order, rather than in planWide's colour order

@@ -99,7 +99,7 @@ func (w *World) planWide() {
 		sol.wide = sol.wide[:0]
 		return
 	}
-	nc := len(sol.order)
+	nc := len(sol.slotOf)
 	sol.laneOf = grow(sol.laneOf, nc)
 	// The lists grow with the constraint array, not on their own, so that
 	// a settling world allocates nothing in its steps.
