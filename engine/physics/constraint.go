@@ -8,7 +8,7 @@ import "math"
 // passes (contact_rows.go) stream it front to back twelve times a step, and
 // the impulses go back to the cache at the end (storeRange).
 
-// solverPoint is one normal row of a constraint (80 bytes). The products
+// solverPoint is one normal row of a constraint (72 bytes). The products
 // I^-1 (r x n) are not kept: the passes sum the rows' impulses times r x n
 // and multiply by each body's inverse inertia once per constraint (a scale
 // for a cube), which is cheaper than streaming 48 more bytes per point from
@@ -18,15 +18,15 @@ type solverPoint struct {
 	sep      float64 // separation at narrowphase time, m (< 0: penetrating)
 	nMass    float64 // 1 / effective mass along the normal, kg
 	normalI  float64 // accumulated normal impulse, N s
-	maxI     float64 // largest normal impulse after a pass (restitution)
 }
 
-// constraint is one manifold as the solver passes see it (about 560 bytes):
+// constraint is one manifold as the solver passes see it (568 bytes):
 // the normal rows of its points and the friction rows at their centroid.
 type constraint struct {
 	a, b  int32 // solver bodies; b < 0: a slab (the shared zero body)
 	count int32
-	// restitution: the manifold bounces, so the passes track maxI.
+	// restitution: the manifold bounces, so the passes track
+	// constraintCold.maxI.
 	restitution bool
 	// iso: both inverse inertias are a scale, iA and iB (a slab's is 0);
 	// else the passes multiply by the bodies' matrices (invIMulA, invIMulB).
@@ -58,6 +58,7 @@ type constraint struct {
 // constraintCold holds what only restitution and the write-back read.
 type constraintCold struct {
 	relVel      [4]float64 // normal velocity before the solve, m/s
+	maxI        [4]float64 // largest normal impulse after a pass, N s
 	restitution float64
 }
 
@@ -165,6 +166,7 @@ func (w *World) prepareRange(lo, hi int) {
 		c.friction = m.friction
 		c.restitution = m.restitution != 0
 		cold.restitution = m.restitution
+		cold.maxI = [4]float64{}
 		// Centroid of the points: the friction anchor.
 		cnt := int(m.count)
 		inv := 1 / float64(cnt)
@@ -212,7 +214,7 @@ func (w *World) prepareRange(lo, hi int) {
 				iAn[q], iBn[q] = MA.invI.mul(cp.rAn), MB.invI.mul(cp.rBn)
 			}
 			cp.nMass = invOrZero(c.mA + c.mB + cp.rAn.dot(iAn[q]) + cp.rBn.dot(iBn[q]))
-			cp.sep, cp.normalI, cp.maxI = mp.sep, mp.normalI, 0
+			cp.sep, cp.normalI = mp.sep, mp.normalI
 			rv := vn0 + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)
 			// A speculative point closes its gap during the step under
 			// gravity: bounce with the speed it will have at impact, not at

@@ -25,9 +25,10 @@ func (w *World) iterateRange(lo, hi int) {
 	sol := &w.sol
 	cons := sol.cons[sol.base+lo : sol.base+hi]
 	inv, useBias := sol.inv, sol.useBias
+	first := sol.base + lo
 	if sol.overflow {
 		for i := range cons {
-			w.solveOne(&cons[i], inv, useBias)
+			w.solveOne(first+i, inv, useBias)
 		}
 		return
 	}
@@ -39,7 +40,7 @@ func (w *World) iterateRange(lo, hi int) {
 		for i := b; i < e; i++ {
 			c := &cons[i]
 			if c.count != 4 {
-				w.solveOne(c, inv, useBias)
+				w.solveOne(first+i, inv, useBias)
 				continue
 			}
 			A, B := w.bodyPair(c)
@@ -54,24 +55,48 @@ func (w *World) iterateRange(lo, hi int) {
 			c := &cons[idx[j]]
 			A, B := w.bodyPair(c)
 			w.applyRows(c, A, B, &rs[j])
+			if c.restitution {
+				sol.cold[first+int(idx[j])].trackMax(c)
+			}
 			if c.friction != 0 {
 				// Friction in both passes, as Box2D v3 solves it. Solved
 				// in the relax pass only (as Box3D does), the edge boxes
 				// of the 5,050 pyramid crept outward by 26 cm while it
 				// settled; in both, by 9 cm (TestLargePyramidStands).
-				w.solveFriction(c, A, B)
+				w.friction(c, A, B)
 			}
 		}
 	}
 }
 
-// solveOne solves constraint c alone: its normal rows, then its friction.
-func (w *World) solveOne(c *constraint, inv float64, useBias bool) {
+// solveOne solves constraint i alone: its normal rows, then its friction.
+func (w *World) solveOne(i int, inv float64, useBias bool) {
+	c := &w.sol.cons[i]
 	A, B := w.bodyPair(c)
 	w.solveNormal(c, A, B, inv, useBias, w.sol.softFor(c))
-	if c.friction != 0 {
-		w.solveFriction(c, A, B)
+	if c.restitution {
+		w.sol.cold[i].trackMax(c)
 	}
+	if c.friction != 0 {
+		w.friction(c, A, B)
+	}
+}
+
+// trackMax keeps the largest normal impulse of each of c's points after a
+// pass, for restitution (which skips the points that never pushed).
+func (cold *constraintCold) trackMax(c *constraint) {
+	for q := int32(0); q < c.count && q < 4; q++ {
+		cold.maxI[q] = fmax(cold.maxI[q], c.pts[q].normalI)
+	}
+}
+
+// friction solves c's friction rows, through frictionIso where it applies.
+func (w *World) friction(c *constraint, A, B *bodyState) {
+	if c.iso && c.count > 1 {
+		frictionIso(c, A, B, c.b >= 0)
+		return
+	}
+	w.solveFriction(c, A, B)
 }
 
 // softFor returns the soft-contact coefficients of c (slab or body pair).
@@ -124,7 +149,6 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 		a, b, ic := normalRow(cp.nMass, sep[q], inv, useBias, sf)
 		imp := row(v, cp.normalI, a, b, ic)
 		cp.normalI += imp
-		cp.maxI = fmax(cp.maxI, cp.normalI)
 		lin += imp
 		vn += float64(imp * mAB)
 		wA = wA.madd(iAn[q], -imp)
@@ -221,11 +245,6 @@ func (w *World) applyRows(c *constraint, A, B *bodyState, r *rowScratch) {
 		dwA, dwB = tA.scale(c.iA), tB.scale(c.iB)
 	} else {
 		dwA, dwB = w.invIMulA(c, tA), w.invIMulB(c, tB)
-	}
-	if c.restitution {
-		for q := range p {
-			p[q].maxI = fmax(p[q].maxI, r.i[q])
-		}
 	}
 	n := c.n
 	A.v = A.v.madd(n, -float64(lin*c.mA))

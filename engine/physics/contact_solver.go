@@ -330,7 +330,7 @@ func (w *World) restituteRange(lo, hi int) {
 		for q := int32(0); q < c.count; q++ {
 			cp := &c.pts[q]
 			rv := cold.relVel[q]
-			if rv > -w.def.RestitutionThreshold || cp.maxI == 0 {
+			if rv > -w.def.RestitutionThreshold || cold.maxI[q] == 0 {
 				continue
 			}
 			vn := B.v.sub(A.v).dot(n) + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)

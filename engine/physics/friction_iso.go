@@ -1,0 +1,78 @@
+package physics
+
+import "math"
+
+// frictionIso is solveFriction for the common case: both bodies' inverse
+// inertias are a scale (c.iso: cubes, and a slab) and the manifold has more
+// than one point (a twist row). It does the same operations in the same
+// order, so the bits are the same; it is written out in scalars and reads
+// each body and constraint field where it is used, so that few values live
+// across it. Written with vector values held from the top (solveFriction),
+// Go's register allocator kept the bodies' twelve velocities and the
+// constraint's anchors alive through the whole row and spilled them to the
+// stack; reading them again from memory (the first level cache) costs a
+// load, a spill costs a store and a load.
+func frictionIso(c *constraint, A, B *bodyState, bodyB bool) {
+	total := 0.0
+	for q := int32(0); q < c.count; q++ {
+		total += c.pts[q].normalI
+	}
+	maxF := float64(c.friction * total)
+	// dv = (vB + wB x rBc) - (vA + wA x rAc), the velocity of the centroid.
+	dx, dy, dz := relVelAt(A, B, &c.rAc, &c.rBc)
+	t0, t1 := &c.t0, &c.t1
+	fI0, fI1 := c.fI0, c.fI1
+	n0 := fI0 - float64(c.tMass0*(float64(dx*t0.x)+float64(dy*t0.y)+float64(dz*t0.z)))
+	n1 := fI1 - float64(c.tMass1*(float64(dx*t1.x)+float64(dy*t1.y)+float64(dz*t1.z)))
+	if s2 := float64(n0*n0) + float64(n1*n1); s2 > float64(maxF*maxF) {
+		f := maxF / math.Sqrt(s2)
+		n0, n1 = float64(n0*f), float64(n1*f)
+	}
+	c.fI0, c.fI1 = n0, n1
+	l0, l1 := n0-fI0, n1-fI1
+	// P = t0 l0 + t1 l1, the tangent impulse.
+	px := float64(t0.x*l0) + float64(t1.x*l1)
+	py := float64(t0.y*l0) + float64(t1.y*l1)
+	pz := float64(t0.z*l0) + float64(t1.z*l1)
+	mA, mB := -c.mA, c.mB
+	A.v = sv{A.v.x + float64(px*mA), A.v.y + float64(py*mA), A.v.z + float64(pz*mA)}
+	if bodyB {
+		B.v = sv{B.v.x + float64(px*mB), B.v.y + float64(py*mB), B.v.z + float64(pz*mB)}
+	}
+	// The angular impulses rAc x P and rBc x P, then the twist row, whose
+	// velocity sees them.
+	ra, rb := &c.rAc, &c.rBc
+	ax := float64(ra.y*pz) - float64(ra.z*py)
+	ay := float64(ra.z*px) - float64(ra.x*pz)
+	az := float64(ra.x*py) - float64(ra.y*px)
+	bx := float64(rb.y*pz) - float64(rb.z*py)
+	by := float64(rb.z*px) - float64(rb.x*pz)
+	bz := float64(rb.x*py) - float64(rb.y*px)
+	iA, iB := c.iA, c.iB
+	n := &c.n
+	wtx := (B.w.x - A.w.x) + float64(bx*iB) + float64(ax*iA)
+	wty := (B.w.y - A.w.y) + float64(by*iB) + float64(ay*iA)
+	wtz := (B.w.z - A.w.z) + float64(bz*iB) + float64(az*iA)
+	tw0 := c.twistI
+	maxT := float64(maxF * c.twistRange)
+	tw := clampF(tw0-float64(c.twistMass*(float64(wtx*n.x)+float64(wty*n.y)+float64(wtz*n.z))), -maxT, maxT)
+	c.twistI = tw
+	lt := tw - tw0
+	ax, ay, az = ax+float64(n.x*lt), ay+float64(n.y*lt), az+float64(n.z*lt)
+	A.w = sv{A.w.x - float64(ax*iA), A.w.y - float64(ay*iA), A.w.z - float64(az*iA)}
+	if bodyB {
+		bx, by, bz = bx+float64(n.x*lt), by+float64(n.y*lt), bz+float64(n.z*lt)
+		B.w = sv{B.w.x + float64(bx*iB), B.w.y + float64(by*iB), B.w.z + float64(bz*iB)}
+	}
+}
+
+// relVelAt returns (vB + wB x rB) - (vA + wA x rA) in scalars.
+func relVelAt(A, B *bodyState, rA, rB *sv) (x, y, z float64) {
+	bx := B.v.x + (float64(B.w.y*rB.z) - float64(B.w.z*rB.y))
+	by := B.v.y + (float64(B.w.z*rB.x) - float64(B.w.x*rB.z))
+	bz := B.v.z + (float64(B.w.x*rB.y) - float64(B.w.y*rB.x))
+	ax := A.v.x + (float64(A.w.y*rA.z) - float64(A.w.z*rA.y))
+	ay := A.v.y + (float64(A.w.z*rA.x) - float64(A.w.x*rA.z))
+	az := A.v.z + (float64(A.w.x*rA.y) - float64(A.w.y*rA.x))
+	return bx - ax, by - ay, bz - az
+}
