@@ -8,20 +8,23 @@ import "math"
 // passes (contact_rows.go) stream it front to back twelve times a step, and
 // the impulses go back to the cache at the end (storeRange).
 
-// solverPoint is one normal row of a constraint (72 bytes). The products
-// I^-1 (r x n) are not kept: the passes sum the rows' impulses times r x n
-// and multiply by each body's inverse inertia once per constraint (a scale
-// for a cube), which is cheaper than streaming 48 more bytes per point from
-// memory twelve times a step.
+// solverPoint is the part of one normal row that the warm start reads too
+// (56 bytes; its separation and mass are in constraint.sep and nMass). The
+// products I^-1 (r x n) are not kept: the passes sum the rows' impulses
+// times r x n and multiply by each body's inverse inertia once per
+// constraint (a scale for a cube), which is cheaper than streaming 48 more
+// bytes per point from memory twelve times a step.
 type solverPoint struct {
 	rAn, rBn sv      // rA x n, rB x n: the row's angular Jacobian
-	sep      float64 // separation at narrowphase time, m (< 0: penetrating)
-	nMass    float64 // 1 / effective mass along the normal, kg
 	normalI  float64 // accumulated normal impulse, N s
 }
 
 // constraint is one manifold as the solver passes see it (568 bytes):
 // the normal rows of its points and the friction rows at their centroid.
+//
+// What the warm start reads comes first, up to and with pts (416 bytes):
+// it does little arithmetic per byte and waits on memory, so it reads seven
+// of the nine cache lines, not all nine; the velocity passes read them all.
 type constraint struct {
 	a, b  int32 // solver bodies; b < 0: a slab (the shared zero body)
 	count int32
@@ -36,23 +39,28 @@ type constraint struct {
 	mA, mB, iA, iB float64
 	n              sv // normal from a toward b
 	// Friction at the centroid: two tangent rows and a twist row about the
-	// normal (accumulated impulses, N s and N m s, and effective masses).
-	t0, t1     sv
-	rAc, rBc   sv // centroid anchors from each centre, m
-	fI0, fI1   float64
-	tMass0     float64
-	tMass1     float64
-	twistI     float64
-	twistMass  float64
-	twistRange float64 // mean distance of the points from the centroid, m
-	friction   float64
+	// normal (accumulated impulses, N s and N m s).
+	t0, t1   sv
+	rAc, rBc sv // centroid anchors from each centre, m
+	fI0, fI1 float64
+	twistI   float64
+	pts      [4]solverPoint
+
+	// Only the velocity passes read on from here.
+	sep   [4]float64 // each point's separation at narrowphase time, m (< 0: penetrating)
+	nMass [4]float64 // 1 / each point's effective mass along the normal, kg
 	// k couples the normal rows of a 4-point manifold: an impulse p at point
 	// q changes the normal velocity at point r by k_qr p, with k_qr = 1/m_A
 	// + 1/m_B + (rA_r x n) I_A^-1 (rA_q x n) + (rB_r x n) I_B^-1 (rB_q x n).
 	// It is symmetric; k holds k01 k02 k03 k12 k13 k23 (k_qq is 1/nMass).
 	// Only set for count 4.
-	k   [6]float64
-	pts [4]solverPoint
+	k [6]float64
+	// The friction rows' effective masses, and the twist row's range.
+	tMass0     float64
+	tMass1     float64
+	twistMass  float64
+	twistRange float64 // mean distance of the points from the centroid, m
+	friction   float64
 }
 
 // constraintCold holds what only restitution and the write-back read.
@@ -213,8 +221,8 @@ func (w *World) prepareRange(lo, hi int) {
 			} else {
 				iAn[q], iBn[q] = MA.invI.mul(cp.rAn), MB.invI.mul(cp.rBn)
 			}
-			cp.nMass = invOrZero(c.mA + c.mB + cp.rAn.dot(iAn[q]) + cp.rBn.dot(iBn[q]))
-			cp.sep, cp.normalI = mp.sep, mp.normalI
+			c.nMass[q] = invOrZero(c.mA + c.mB + cp.rAn.dot(iAn[q]) + cp.rBn.dot(iBn[q]))
+			c.sep[q], cp.normalI = mp.sep, mp.normalI
 			rv := vn0 + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)
 			// A speculative point closes its gap during the step under
 			// gravity: bounce with the speed it will have at impact, not at

@@ -134,7 +134,7 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 	var sep [4]float64
 	for q := 0; q < cnt; q++ {
 		cp := &c.pts[q]
-		sep[q] = cp.sep + dp + B.dth.dot(cp.rBn) - A.dth.dot(cp.rAn)
+		sep[q] = c.sep[q] + dp + B.dth.dot(cp.rBn) - A.dth.dot(cp.rAn)
 	}
 	var iAn, iBn [4]sv // I^-1 (r x n) per point
 	for q := 0; q < cnt; q++ {
@@ -146,7 +146,7 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 	for q := 0; q < cnt; q++ {
 		cp := &c.pts[q]
 		v := vn + wB.dot(cp.rBn) - wA.dot(cp.rAn)
-		a, b, ic := normalRow(cp.nMass, sep[q], inv, useBias, sf)
+		a, b, ic := normalRow(c.nMass[q], sep[q], inv, useBias, sf)
 		imp := row(v, cp.normalI, a, b, ic)
 		cp.normalI += imp
 		lin += imp
@@ -196,10 +196,10 @@ func gatherRows(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *s
 		cp := &p[q]
 		// Current separation: narrowphase value plus how far the bodies
 		// have moved along the normal since.
-		s := cp.sep + dp + dthB.dot(cp.rBn) - dthA.dot(cp.rAn)
+		s := c.sep[q] + dp + dthB.dot(cp.rBn) - dthA.dot(cp.rAn)
 		r.v[q] = vn + wB.dot(cp.rBn) - wA.dot(cp.rAn)
 		r.i[q] = cp.normalI
-		r.ra[q], r.rb[q], r.rc[q] = normalRow(cp.nMass, s, inv, useBias, sf)
+		r.ra[q], r.rb[q], r.rc[q] = normalRow(c.nMass[q], s, inv, useBias, sf)
 	}
 }
 

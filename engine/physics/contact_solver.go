@@ -334,7 +334,7 @@ func (w *World) restituteRange(lo, hi int) {
 				continue
 			}
 			vn := B.v.sub(A.v).dot(n) + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)
-			imp := -float64(cp.nMass * (vn + float64(e*rv)))
+			imp := -float64(c.nMass[q] * (vn + float64(e*rv)))
 			newI := math.Max(cp.normalI+imp, 0)
 			imp = newI - cp.normalI
 			cp.normalI = newI

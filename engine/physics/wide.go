@@ -179,7 +179,7 @@ func (w *World) packLane(g *wideCons, l int, c *constraint) {
 		p, cp := &g.pts[q], &c.pts[q]
 		putLane3(&p.rAn, l, cp.rAn)
 		putLane3(&p.rBn, l, cp.rBn)
-		p.sep[l], p.nMass[l], p.normalI[l] = cp.sep, cp.nMass, cp.normalI
+		p.sep[l], p.nMass[l], p.normalI[l] = c.sep[q], c.nMass[q], cp.normalI
 	}
 }
 
