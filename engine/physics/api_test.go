@@ -213,14 +213,17 @@ func TestProfileFromInjectedClock(t *testing.T) {
 	}
 	p := timed.Profile()
 	// One clock read per stage, and per solver pass: 8 top-level stages,
-	// the solver's 1 prepare + 5 passes x 4 substeps + restitution + store.
+	// the solver's 1 prepare + 5 passes in the first substep and 4 in each
+	// later one (gravity and warm start are one pass there) + restitution +
+	// store.
 	s := p.SolverStages
 	subs := int64(DefaultWorldDef().SolverIterations+1) / 2
 	if p.Inputs != 7 || p.PrepareBodies != 7 || p.Continuous != 7 || p.Oracle != 7 ||
-		s.PrepareContacts != 7 || s.WarmStart != 7*subs || s.RelaxContacts != 7*subs || s.StoreImpulses != 7 {
+		s.PrepareContacts != 7 || s.IntegrateVelocities != 7 || s.WarmStart != 7*subs ||
+		s.RelaxContacts != 7*subs || s.StoreImpulses != 7 {
 		t.Errorf("profile %+v, want 7 ns per stage and pass from the fake clock", p)
 	}
-	if p.Solver != s.Sum() || p.Solver != 7*(3+5*subs) || p.Total != 7*7+p.Solver {
+	if p.Solver != s.Sum() || p.Solver != 7*(4+4*subs) || p.Total != 7*7+p.Solver {
 		t.Errorf("solver %d ns, its stages %d ns, total %d ns", p.Solver, s.Sum(), p.Total)
 	}
 	if plain.StateHash() != timed.StateHash() {

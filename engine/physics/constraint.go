@@ -5,7 +5,7 @@ import "math"
 // Constraints: each step the solver turns the active manifolds of the contact
 // cache into a compact array, in graph-colour order, holding exactly what the
 // passes read, Jacobians and effective masses precomputed (prepareRange); the
-// passes (contact_rows.go) stream it front to back twelve times a step, and
+// passes (contact_rows.go) stream it front to back nine times a step, and
 // the impulses go back to the cache at the end (storeRange).
 
 // solverPoint is the part of one normal row that the warm start reads too
@@ -13,7 +13,7 @@ import "math"
 // products I^-1 (r x n) are not kept: the passes sum the rows' impulses
 // times r x n and multiply by each body's inverse inertia once per
 // constraint (a scale for a cube), which is cheaper than streaming 48 more
-// bytes per point from memory twelve times a step.
+// bytes per point from memory nine times a step.
 type solverPoint struct {
 	rAn, rBn sv      // rA x n, rB x n: the row's angular Jacobian
 	normalI  float64 // accumulated normal impulse, N s
@@ -83,7 +83,10 @@ type solverState struct {
 	zero     bodyState  // the state of every slab side
 	noMass   solverBody // the mass record of every slab side: zero, iso
 	state    []bodyState
-	restit   bool // some constraint has restitution
+	// start: each body's velocities after the substep's gravity, before
+	// its warm start (rewarm.go).
+	start  []velocities
+	restit bool // some constraint has restitution
 
 	// The wide groups of each colour and the rest (wide.go).
 	wide                      []wideCons
@@ -110,6 +113,7 @@ type solverState struct {
 	fnWarmWide   func(lo, hi int)
 	fnIterWide   func(lo, hi int)
 	fnVelocities func(lo, hi int)
+	fnRewarm     func(lo, hi int)
 	fnPositions  func(lo, hi int)
 	fnLoad       func(lo, hi int) // bodies into state
 	fnSave       func(lo, hi int) // state back into the bodies
@@ -129,6 +133,7 @@ func (w *World) bindSolver() {
 	s.fnWarmWide = w.warmStage
 	s.fnIterWide = w.iterateStage
 	s.fnVelocities = w.integrateVelocities
+	s.fnRewarm = w.rewarm
 	s.fnPositions = w.integrateSubstep
 }
 

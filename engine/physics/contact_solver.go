@@ -14,7 +14,9 @@ import "math"
 // and made tall stacks rock with 8 iterations). SolverIterations counts these
 // velocity iterations: SolverIterations/2 substeps (rounded up) of two each.
 //
-//   - Warm starting uses last step's impulses matched by feature id.
+//   - Warm starting uses last step's impulses matched by feature id; from
+//     the second substep on, it re-applies each body's velocity change over
+//     the substep before, which is the same impulse (rewarm.go).
 //   - Friction: Coulomb on two tangents at each manifold's centroid, clamped
 //     to the friction disc (the pyramid would brake diagonal slides harder
 //     than axial ones), plus a twist row; solved in both passes.
@@ -32,7 +34,9 @@ import "math"
 // step. Each step the active manifolds are turned into constraints
 // (constraint.go), a compact array in graph-colour order (graph_color.go)
 // holding exactly what the passes read, Jacobians precomputed; the passes
-// (contact_rows.go) stream it front to back twelve times a step, one colour
+// (contact_rows.go) stream it front to back nine times a step at 4 substeps (one warm
+// start, then a biased and a relax pass per substep; the later substeps'
+// warm starts are a pass over the bodies, rewarm.go), one colour
 // at a time, each colour split over the workers (workers.go), and the
 // impulses go back to the cache at the end. In the AVX2 build the cube
 // contacts of each colour are solved four at a time instead (wide.go), to
@@ -133,6 +137,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	w.planWide()
 	nb := len(w.bodies)
 	sol.state = grow(sol.state, nb)
+	sol.start = grow(sol.start, nb)
 	p := &w.par
 	p.begin()
 	p.run(nb, bodyChunk, sol.fnLoad)
@@ -144,9 +149,14 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sol.restit = restit
 	sp.PrepareContacts = sw.lap()
 	for s := 0; s < n; s++ {
-		p.run(nb, bodyChunk, sol.fnVelocities)
-		sp.IntegrateVelocities += sw.lap()
-		w.runPass(sol.fnWarmWide, sol.fnWarm)
+		if s == 0 || w.warmEverySubstep {
+			p.run(nb, bodyChunk, sol.fnVelocities)
+			sp.IntegrateVelocities += sw.lap()
+			w.runPass(sol.fnWarmWide, sol.fnWarm)
+		} else {
+			// Gravity and the warm start in one pass over the bodies.
+			p.run(nb, bodyChunk, sol.fnRewarm)
+		}
 		sp.WarmStart += sw.lap()
 		sol.useBias = true
 		w.runPass(sol.fnIterWide, sol.fnIterate)

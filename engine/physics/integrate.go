@@ -39,24 +39,33 @@ func (w *World) prepareBodies(dt float64) {
 }
 
 // integrateVelocities applies gravity and damping to awake bodies [lo, hi)
-// for one substep of sol.h seconds (semi-implicit Euler: velocities first,
-// positions later from the new velocities).
+// for the first substep of sol.h seconds (semi-implicit Euler: velocities
+// first, positions later from the new velocities), and keeps the result of
+// each body in contact for the next substep's warm start (rewarm.go).
 func (w *World) integrateVelocities(lo, hi int) {
-	h := w.sol.h
-	gh := w.sol.gh
+	sol := &w.sol
 	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
 		if b.flags&flagSleeping != 0 {
 			continue
 		}
-		s := &w.sol.state[i]
-		s.v = s.v.add(gh)
-		if b.linDamp > 0 {
-			s.v = s.v.scale(1 / (1 + float64(h*b.linDamp)))
+		s := &sol.state[i]
+		sol.kick(s, b)
+		if b.flags&flagTouching != 0 {
+			sol.start[i] = velocities{s.v, s.w}
 		}
-		if b.angDamp > 0 {
-			s.w = s.w.scale(1 / (1 + float64(h*b.angDamp)))
-		}
+	}
+}
+
+// kick applies one substep's gravity and damping to state s of body b.
+func (sol *solverState) kick(s *bodyState, b *body) {
+	h := sol.h
+	s.v = s.v.add(sol.gh)
+	if b.linDamp > 0 {
+		s.v = s.v.scale(1 / (1 + float64(h*b.linDamp)))
+	}
+	if b.angDamp > 0 {
+		s.w = s.w.scale(1 / (1 + float64(h*b.angDamp)))
 	}
 }
 

@@ -25,13 +25,15 @@ type Profile struct {
 // Box2D v3's b2Profile's.
 type SolverProfile struct {
 	PrepareContacts     int64 // active set, graph colouring, constraints built
-	IntegrateVelocities int64 // gravity and damping into the velocities
-	WarmStart           int64 // last step's impulses re-applied
-	SolveContacts       int64 // the biased (soft) iteration
-	IntegratePositions  int64 // poses moved by the velocities
-	RelaxContacts       int64 // the iteration without bias
-	Restitution         int64
-	StoreImpulses       int64 // impulses back to the contact cache
+	IntegrateVelocities int64 // gravity and damping into the velocities (first substep)
+	// WarmStart: the impulses re-applied; from the second substep on, one
+	// pass over the bodies that also integrates gravity (rewarm.go).
+	WarmStart          int64
+	SolveContacts      int64 // the biased (soft) iteration
+	IntegratePositions int64 // poses moved by the velocities
+	RelaxContacts      int64 // the iteration without bias
+	Restitution        int64
+	StoreImpulses      int64 // impulses back to the contact cache
 }
 
 // Sum is the solver's total time, ns.

@@ -37,6 +37,9 @@ type World struct {
 	par      pool
 	fnNarrow func(lo, hi int)
 	noReuse  bool // tests: compute every manifold afresh
+	// tests: warm-start from the constraints in every substep, the
+	// reference that rewarm.go's body pass must match
+	warmEverySubstep bool
 }
 
 // Body flags.
