@@ -84,6 +84,12 @@ type pairJob struct {
 	// itself may be overwritten when the list is updated in place).
 	prevFlags uint8
 	prevN     sv
+	// What emitContacts needs of the built manifold, noted by narrowJob
+	// (in parallel) so that emitContacts' serial walk reads these 48-byte
+	// jobs and not the 672-byte manifolds: it has no points (empty), it
+	// touches, and the sleeping body its touch wakes (-1: none).
+	empty, touching bool
+	wake            int32
 }
 
 func (c *contactSet) copyFrom(o *contactSet) {
@@ -168,7 +174,23 @@ func (w *World) narrowJob(lo, hi int) {
 		if job.prev >= 0 {
 			prev = &old[job.prev]
 		}
-		w.buildManifold(job.key, prev, &cs.slots[j])
+		m := &cs.slots[j]
+		w.buildManifold(job.key, prev, m)
+		job.empty = m.count == 0
+		job.touching = !job.empty && m.flags&mfTouching != 0
+		job.wake = -1
+		if job.touching && m.b >= 0 {
+			// A touch between an awake and a sleeping body wakes the
+			// sleeper. (No job writes a body's flags.)
+			sa := w.bodies[m.a].flags&flagSleeping != 0
+			sb := w.bodies[m.b].flags&flagSleeping != 0
+			if sa != sb {
+				job.wake = m.a
+				if sb {
+					job.wake = m.b
+				}
+			}
+		}
 	}
 }
 
@@ -200,28 +222,19 @@ func (w *World) emitContacts(old []manifold) []manifold {
 			continue
 		}
 		m := &slots[j]
-		if m.count == 0 {
+		if job.empty {
 			if wasTouching {
 				w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
 			}
 			continue
 		}
-		if m.flags&mfTouching != 0 {
+		if job.touching {
 			if !wasTouching {
 				w.events.ContactsBegun = append(w.events.ContactsBegun, w.contactEvent(m, true))
 				w.counters.ContactsBegun++
 			}
-			if m.b >= 0 {
-				// A touch between an awake and a sleeping body wakes the sleeper.
-				sa := w.bodies[m.a].flags&flagSleeping != 0
-				sb := w.bodies[m.b].flags&flagSleeping != 0
-				if sa != sb {
-					if sa {
-						cs.wake = append(cs.wake, m.a)
-					} else {
-						cs.wake = append(cs.wake, m.b)
-					}
-				}
+			if job.wake >= 0 {
+				cs.wake = append(cs.wake, job.wake)
 			}
 		} else if wasTouching {
 			w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
