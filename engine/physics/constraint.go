@@ -211,9 +211,17 @@ func (w *World) prepareRange(lo, hi int) {
 		if m.b < 0 {
 			an = -g.dot(n)
 		}
-		c.tMass0 = invOrZero(effMass(MA, rAc, c.t0) + effMass(MB, rBc, c.t0))
-		c.tMass1 = invOrZero(effMass(MA, rAc, c.t1) + effMass(MB, rBc, c.t1))
-		c.twistMass = invOrZero(MA.invIMul(n).dot(n) + MB.invIMul(n).dot(n))
+		if c.iso {
+			// effMass with the scale written in, which inlines.
+			iA, iB := c.iA, c.iB
+			c.tMass0 = invOrZero(effMassIso(c.mA, iA, rAc, c.t0) + effMassIso(c.mB, iB, rBc, c.t0))
+			c.tMass1 = invOrZero(effMassIso(c.mA, iA, rAc, c.t1) + effMassIso(c.mB, iB, rBc, c.t1))
+			c.twistMass = invOrZero(n.scale(iA).dot(n) + n.scale(iB).dot(n))
+		} else {
+			c.tMass0 = invOrZero(effMass(MA, rAc, c.t0) + effMass(MB, rBc, c.t0))
+			c.tMass1 = invOrZero(effMass(MA, rAc, c.t1) + effMass(MB, rBc, c.t1))
+			c.twistMass = invOrZero(MA.invIMul(n).dot(n) + MB.invIMul(n).dot(n))
+		}
 		vn0 := B.v.sub(A.v).dot(n)
 		iso := c.iso
 		var iAn, iBn [4]sv
@@ -259,4 +267,11 @@ func (w *World) prepareRange(lo, hi int) {
 func effMass(s *solverBody, r, n sv) float64 {
 	rn := r.cross(n)
 	return s.invMass + s.invIMul(rn).dot(rn)
+}
+
+// effMassIso is effMass for inverse mass m and an inverse inertia that is
+// the scale i (the same operations).
+func effMassIso(m, i float64, r, n sv) float64 {
+	rn := r.cross(n)
+	return m + rn.scale(i).dot(rn)
 }
