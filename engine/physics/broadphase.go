@@ -70,6 +70,9 @@ type broadphase struct {
 	fresh     []uint64 // candidates of the bodies whose proxy moved
 	merge     []uint64 // scratch for merging fresh candidates in
 	escaped   []int32  // bodies whose fat box left its proxy this step
+	left      []bool   // per body: its fat box left its proxy (fatBoxes)
+	keep      bool     // the candidates may be kept (left is meaningful)
+	hit       []bool   // per candidate: the exact test passed (testCands)
 	moved     []bool   // per body: in escaped
 	// The last search's grid, kept for moveProxies: its entries sorted by
 	// cell (grid aliases cells or cellTmp), and the bodies whose proxies
@@ -133,7 +136,65 @@ func (w *World) updatePairs(dt float64) {
 		}
 		bp.proxy = bp.proxy[:n]
 	}
-	for i := range w.bodies {
+	bp.left = grow(bp.left, n)
+	bp.keep = valid
+	w.stepDt = dt
+	w.par.begin()
+	w.par.run(n, bodyChunk, w.fnFatBoxes)
+	if valid {
+		for i, out := range bp.left {
+			if out {
+				bp.escaped = append(bp.escaped, int32(i))
+			}
+		}
+	}
+	if n == 0 {
+		w.par.end()
+		return
+	}
+	switch {
+	case !valid || len(bp.escaped) > maxEscaped || len(bp.staleList)+len(bp.escaped) > maxStale(n):
+		w.findCandidates()
+	case len(bp.escaped) > 0:
+		w.moveProxies()
+	}
+	// The exact test on every candidate (in parallel), then the pairs in
+	// key order. A body keeps at most maxBodyPairs pairs with other bodies
+	// (see there).
+	bp.hit = grow(bp.hit, len(bp.cand))
+	w.par.run(len(bp.cand), candChunk, w.fnTestCands)
+	w.par.end()
+	bp.pairCount = grow(bp.pairCount, n)
+	clear(bp.pairCount)
+	for k, key := range bp.cand {
+		if !bp.hit[k] {
+			continue
+		}
+		a := int(key >> 32)
+		tag := uint32(key)
+		if tag&pairBodyBit == 0 {
+			bp.keys = append(bp.keys, key)
+			continue
+		}
+		b := int(tag &^ pairBodyBit)
+		if bp.pairCount[a] < maxBodyPairs && bp.pairCount[b] < maxBodyPairs {
+			bp.pairCount[a]++
+			bp.pairCount[b]++
+			bp.keys = append(bp.keys, key)
+		}
+	}
+}
+
+// candChunk is the number of candidate pairs a worker tests at a time.
+const candChunk = 1024
+
+// fatBoxes computes the rotation matrix, speculative margin and fat box of
+// bodies [lo, hi), and notes which left their proxies (bp.left).
+func (w *World) fatBoxes(lo, hi int) {
+	bp := &w.bp
+	sc := &w.scratch
+	dt := w.stepDt
+	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
 		sc.rot[i] = rotationMatrix(b.q)
 		e := orientedExtent(&sc.rot[i], b.half)
@@ -151,41 +212,26 @@ func (w *World) updatePairs(dt float64) {
 		bp.margin[i] = m
 		em := vec3{e[0] + m, e[1] + m, e[2] + m}
 		bp.fat[i] = fatBox{lo: toSV(sub(b.pos, em)), hi: toSV(add(b.pos, em))}
-		if valid && (i >= bp.nBodies || !bp.proxy[i].contains(&bp.fat[i])) {
-			bp.escaped = append(bp.escaped, int32(i))
-		}
+		bp.left[i] = bp.keep && (i >= bp.nBodies || !bp.proxy[i].contains(&bp.fat[i]))
 	}
-	if n == 0 {
-		return
-	}
-	switch {
-	case !valid || len(bp.escaped) > maxEscaped || len(bp.staleList)+len(bp.escaped) > maxStale(n):
-		w.findCandidates()
-	case len(bp.escaped) > 0:
-		w.moveProxies()
-	}
-	// The exact test on every candidate, in key order. A body keeps at
-	// most maxBodyPairs pairs with other bodies (see there).
-	bp.pairCount = grow(bp.pairCount, n)
-	clear(bp.pairCount)
-	for _, key := range bp.cand {
+}
+
+// testCands runs the exact test on candidates [lo, hi): their fat boxes
+// overlap (a slab's box for a slab pair) and they are not both asleep.
+func (w *World) testCands(lo, hi int) {
+	bp := &w.bp
+	for k := lo; k < hi; k++ {
+		key := bp.cand[k]
 		a := int(key >> 32)
 		tag := uint32(key)
 		A := &bp.fat[a]
 		if tag&pairBodyBit == 0 {
 			st := &w.statics[tag]
-			if w.bodies[a].flags&flagSleeping == 0 && overlapsAABB(A.lo.vec(), A.hi.vec(), st.min, st.max) {
-				bp.keys = append(bp.keys, key)
-			}
+			bp.hit[k] = w.bodies[a].flags&flagSleeping == 0 && overlapsAABB(A.lo.vec(), A.hi.vec(), st.min, st.max)
 			continue
 		}
 		b := int(tag &^ pairBodyBit)
-		if w.bodies[a].flags&w.bodies[b].flags&flagSleeping == 0 && A.overlaps(&bp.fat[b]) &&
-			bp.pairCount[a] < maxBodyPairs && bp.pairCount[b] < maxBodyPairs {
-			bp.pairCount[a]++
-			bp.pairCount[b]++
-			bp.keys = append(bp.keys, key)
-		}
+		bp.hit[k] = w.bodies[a].flags&w.bodies[b].flags&flagSleeping == 0 && A.overlaps(&bp.fat[b])
 	}
 }
 

@@ -86,7 +86,8 @@ type solverState struct {
 	// start: each body's velocities after the substep's gravity, before
 	// its warm start (rewarm.go).
 	start  []velocities
-	restit bool // some constraint has restitution
+	kicks  []bodyKick // gravity and damping per body (loadStates)
+	restit bool       // some constraint has restitution
 
 	// The wide groups of each colour and the rest (wide.go).
 	wide                      []wideCons

@@ -138,6 +138,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	nb := len(w.bodies)
 	sol.state = grow(sol.state, nb)
 	sol.start = grow(sol.start, nb)
+	sol.kicks = grow(sol.kicks, nb)
 	p := &w.par
 	p.begin()
 	p.run(nb, bodyChunk, sol.fnLoad)

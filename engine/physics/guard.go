@@ -38,7 +38,15 @@ func (w *World) catchFast() {
 	if !w.ccdOn {
 		return
 	}
-	for i := range w.bodies {
+	w.par.begin()
+	w.par.run(len(w.bodies), bodyChunk, w.fnCatchFast)
+	w.par.end()
+}
+
+// catchRange is catchFast for bodies [lo, hi) (each body's own records
+// only, so the ranges run in parallel).
+func (w *World) catchRange(lo, hi int) {
+	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
 		if b.flags&(flagSleeping|flagFast|flagTeleported) != 0 {
 			continue

@@ -17,8 +17,17 @@ func (w *World) savePrev() {
 // bodies whose motion this step needs continuous collision (flagFast): those
 // are moved by the continuous stage instead of the substeps.
 func (w *World) prepareBodies(dt float64) {
-	ccdOn := w.ccdOn
-	for i := range w.bodies {
+	w.stepDt = dt
+	w.par.begin()
+	w.par.run(len(w.bodies), bodyChunk, w.fnPrepBodies)
+	w.par.end()
+}
+
+// prepareRangeBodies is prepareBodies for bodies [lo, hi) (each body's own
+// records only, so the ranges run in parallel).
+func (w *World) prepareRangeBodies(lo, hi int) {
+	ccdOn, dt := w.ccdOn, w.stepDt
+	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
 		if b.flags&flagSleeping != 0 {
 			continue
@@ -45,27 +54,26 @@ func (w *World) prepareBodies(dt float64) {
 func (w *World) integrateVelocities(lo, hi int) {
 	sol := &w.sol
 	for i := lo; i < hi; i++ {
-		b := &w.bodies[i]
-		if b.flags&flagSleeping != 0 {
+		k := &sol.kicks[i]
+		if k.flags&flagSleeping != 0 {
 			continue
 		}
 		s := &sol.state[i]
-		sol.kick(s, b)
-		if b.flags&flagTouching != 0 {
+		sol.kick(s, k)
+		if k.flags&flagTouching != 0 {
 			sol.start[i] = velocities{s.v, s.w}
 		}
 	}
 }
 
-// kick applies one substep's gravity and damping to state s of body b.
-func (sol *solverState) kick(s *bodyState, b *body) {
-	h := sol.h
+// kick applies one substep's gravity and damping to state s.
+func (sol *solverState) kick(s *bodyState, k *bodyKick) {
 	s.v = s.v.add(sol.gh)
-	if b.linDamp > 0 {
-		s.v = s.v.scale(1 / (1 + float64(h*b.linDamp)))
+	if k.linF != 0 {
+		s.v = s.v.scale(k.linF)
 	}
-	if b.angDamp > 0 {
-		s.w = s.w.scale(1 / (1 + float64(h*b.angDamp)))
+	if k.angF != 0 {
+		s.w = s.w.scale(k.angF)
 	}
 }
 

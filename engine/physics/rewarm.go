@@ -31,18 +31,18 @@ type velocities struct{ v, w sv }
 func (w *World) rewarm(lo, hi int) {
 	sol := &w.sol
 	for i := lo; i < hi; i++ {
-		b := &w.bodies[i]
-		if b.flags&flagSleeping != 0 {
+		k := &sol.kicks[i]
+		if k.flags&flagSleeping != 0 {
 			continue
 		}
 		s := &sol.state[i]
-		if b.flags&flagTouching == 0 {
-			sol.kick(s, b)
+		if k.flags&flagTouching == 0 {
+			sol.kick(s, k)
 			continue
 		}
 		st := &sol.start[i]
 		dv, dw := s.v.sub(st.v), s.w.sub(st.w)
-		sol.kick(s, b)
+		sol.kick(s, k)
 		*st = velocities{s.v, s.w}
 		s.v, s.w = s.v.add(dv), s.w.add(dw)
 	}

@@ -36,7 +36,12 @@ type World struct {
 	sol      solverState
 	par      pool
 	fnNarrow func(lo, hi int)
-	noReuse  bool // tests: compute every manifold afresh
+	// The parallel body stages around the solver, and the step's dt they
+	// read.
+	fnPrepBodies, fnFatBoxes, fnTestCands, fnCatchFast func(lo, hi int)
+	stepDt                                             float64
+
+	noReuse bool // tests: compute every manifold afresh
 	// tests: warm-start from the constraints in every substep, the
 	// reference that rewarm.go's body pass must match
 	warmEverySubstep bool
@@ -121,6 +126,10 @@ func NewWorld(def WorldDef) (*World, error) {
 	w.par.init(def.Workers)
 	w.bindSolver()
 	w.fnNarrow = w.narrowJob
+	w.fnPrepBodies = w.prepareRangeBodies
+	w.fnFatBoxes = w.fatBoxes
+	w.fnTestCands = w.testCands
+	w.fnCatchFast = w.catchRange
 	return w, nil
 }
 
