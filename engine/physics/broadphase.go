@@ -73,6 +73,7 @@ type broadphase struct {
 	left      []bool   // per body: its fat box left its proxy (fatBoxes)
 	keep      bool     // the candidates may be kept (left is meaningful)
 	hit       []bool   // per candidate: the exact test passed (testCands)
+	asleep    []bool   // per body, for testCands: a byte, not a line of the body record
 	moved     []bool   // per body: in escaped
 	// The last search's grid, kept for moveProxies: its entries sorted by
 	// cell (grid aliases cells or cellTmp), and the bodies whose proxies
@@ -137,6 +138,7 @@ func (w *World) updatePairs(dt float64) {
 		bp.proxy = bp.proxy[:n]
 	}
 	bp.left = grow(bp.left, n)
+	bp.asleep = grow(bp.asleep, n)
 	bp.keep = valid
 	w.stepDt = dt
 	w.par.begin()
@@ -196,6 +198,7 @@ func (w *World) fatBoxes(lo, hi int) {
 	dt := w.stepDt
 	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
+		bp.asleep[i] = b.flags&flagSleeping != 0
 		sc.rot[i] = rotationMatrix(b.q)
 		e := orientedExtent(&sc.rot[i], b.half)
 		// Speculative reach: the body's own motion this step, as long as it
@@ -227,11 +230,11 @@ func (w *World) testCands(lo, hi int) {
 		A := &bp.fat[a]
 		if tag&pairBodyBit == 0 {
 			st := &w.statics[tag]
-			bp.hit[k] = w.bodies[a].flags&flagSleeping == 0 && overlapsAABB(A.lo.vec(), A.hi.vec(), st.min, st.max)
+			bp.hit[k] = !bp.asleep[a] && overlapsAABB(A.lo.vec(), A.hi.vec(), st.min, st.max)
 			continue
 		}
 		b := int(tag &^ pairBodyBit)
-		bp.hit[k] = w.bodies[a].flags&w.bodies[b].flags&flagSleeping == 0 && A.overlaps(&bp.fat[b])
+		bp.hit[k] = !(bp.asleep[a] && bp.asleep[b]) && A.overlaps(&bp.fat[b])
 	}
 }
 
