@@ -104,6 +104,7 @@ type solverState struct {
 	overflow     bool // the overflow set: constraints may share bodies
 	h, inv       float64
 	useBias      bool
+	rewarm       bool     // integrateVelocities warm-starts too (rewarm.go)
 	soft, sSoft  softness // body-body and body-slab
 	gh, halfG    sv       // gravity times h, and -g h/2
 	fnPrepare    func(lo, hi int)
@@ -114,7 +115,6 @@ type solverState struct {
 	fnWarmWide   func(lo, hi int)
 	fnIterWide   func(lo, hi int)
 	fnVelocities func(lo, hi int)
-	fnRewarm     func(lo, hi int)
 	fnPositions  func(lo, hi int)
 	fnLoad       func(lo, hi int) // bodies into state
 	fnSave       func(lo, hi int) // state back into the bodies
@@ -134,7 +134,6 @@ func (w *World) bindSolver() {
 	s.fnWarmWide = w.warmStage
 	s.fnIterWide = w.iterateStage
 	s.fnVelocities = w.integrateVelocities
-	s.fnRewarm = w.rewarm
 	s.fnPositions = w.integrateSubstep
 }
 

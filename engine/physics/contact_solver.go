@@ -150,14 +150,14 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sol.restit = restit
 	sp.PrepareContacts = sw.lap()
 	for s := 0; s < n; s++ {
-		if s == 0 || w.warmEverySubstep {
-			p.run(nb, bodyChunk, sol.fnVelocities)
+		sol.rewarm = s > 0 && !w.warmEverySubstep
+		p.run(nb, bodyChunk, sol.fnVelocities)
+		if !sol.rewarm {
 			sp.IntegrateVelocities += sw.lap()
 			w.runPass(sol.fnWarmWide, sol.fnWarm)
-		} else {
-			// Gravity and the warm start in one pass over the bodies.
-			p.run(nb, bodyChunk, sol.fnRewarm)
 		}
+		// Otherwise gravity and the warm start were one pass over the
+		// bodies (rewarm.go), timed as WarmStart.
 		sp.WarmStart += sw.lap()
 		sol.useBias = true
 		w.runPass(sol.fnIterWide, sol.fnIterate)

@@ -48,20 +48,33 @@ func (w *World) prepareRangeBodies(lo, hi int) {
 }
 
 // integrateVelocities applies gravity and damping to awake bodies [lo, hi)
-// for the first substep of sol.h seconds (semi-implicit Euler: velocities
-// first, positions later from the new velocities), and keeps the result of
-// each body in contact for the next substep's warm start (rewarm.go).
+// for one substep of sol.h seconds (semi-implicit Euler: velocities first,
+// positions later from the new velocities), and keeps the result of each
+// body in contact for the next substep's warm start. With sol.rewarm (a
+// substep after the first) it also warm-starts those bodies with their
+// velocity change over the substep before (see rewarm.go).
 func (w *World) integrateVelocities(lo, hi int) {
 	sol := &w.sol
+	rewarm := sol.rewarm
 	for i := lo; i < hi; i++ {
 		k := &sol.kicks[i]
 		if k.flags&flagSleeping != 0 {
 			continue
 		}
 		s := &sol.state[i]
+		if k.flags&flagTouching == 0 {
+			sol.kick(s, k)
+			continue
+		}
+		st := &sol.start[i]
+		var dv, dw sv
+		if rewarm {
+			dv, dw = s.v.sub(st.v), s.w.sub(st.w)
+		}
 		sol.kick(s, k)
-		if k.flags&flagTouching != 0 {
-			sol.start[i] = velocities{s.v, s.w}
+		*st = velocities{s.v, s.w}
+		if rewarm {
+			s.v, s.w = s.v.add(dv), s.w.add(dw)
 		}
 	}
 }

@@ -12,9 +12,11 @@ package physics
 // would apply, since the Jacobians and masses are fixed for the step and
 // nothing else changes a velocity between the warm start and the end of the
 // relax pass (gravity and damping come before the warm start, restitution
-// after the last substep). rewarm therefore re-applies each body's velocity
-// change over the previous substep, v_end - v_start, where v_start is its
-// velocity after gravity and before the warm start (kept in sol.start).
+// after the last substep). So the later substeps re-apply each body's
+// velocity change over the previous substep, v_end - v_start, where v_start
+// is its velocity after gravity and before the warm start (kept in
+// sol.start), in the same pass as gravity (integrateVelocities with
+// sol.rewarm).
 //
 // That equals the warm start to rounding, not to the bit: the sum of the
 // changes is rounded differently from the product of the sums. What it
@@ -24,26 +26,3 @@ package physics
 
 // velocities is a body's linear and angular velocity.
 type velocities struct{ v, w sv }
-
-// rewarm integrates gravity and damping into awake bodies [lo, hi) for a
-// substep after the first, then warm-starts the bodies in contact with their
-// velocity change over the previous substep.
-func (w *World) rewarm(lo, hi int) {
-	sol := &w.sol
-	for i := lo; i < hi; i++ {
-		k := &sol.kicks[i]
-		if k.flags&flagSleeping != 0 {
-			continue
-		}
-		s := &sol.state[i]
-		if k.flags&flagTouching == 0 {
-			sol.kick(s, k)
-			continue
-		}
-		st := &sol.start[i]
-		dv, dw := s.v.sub(st.v), s.w.sub(st.w)
-		sol.kick(s, k)
-		*st = velocities{s.v, s.w}
-		s.v, s.w = s.v.add(dv), s.w.add(dw)
-	}
-}
