@@ -77,12 +77,15 @@ type solverState struct {
 	slotOf []int32 // constraint of each active manifold: its place in colour order
 	// canGroup: constraint i may be solved in a wide group (wideEligible).
 	canGroup []bool
-	colorOf  []int32    // colour of each active manifold
-	colors   []int32    // start of each colour in cons, overflow set last, then the end
-	bits     []uint64   // colouring scratch: bodies taken, per colour
-	zero     bodyState  // the state of every slab side
-	noMass   solverBody // the mass record of every slab side: zero, iso
-	state    []bodyState
+	colorOf  []int32 // colour of each active manifold
+	// colouring scratch: manifolds per colour, words per colour's row of bits
+	colorCount [numColors + 1]int32
+	words      int
+	colors     []int32    // start of each colour in cons, overflow set last, then the end
+	bits       []uint64   // colouring scratch: bodies taken, per colour
+	zero       bodyState  // the state of every slab side
+	noMass     solverBody // the mass record of every slab side: zero, iso
+	state      []bodyState
 	// start: each body's velocities after the substep's gravity, before
 	// its warm start (rewarm.go).
 	start  []velocities

@@ -97,6 +97,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sol := &w.sol
 	sc.active = sc.active[:0]
 	list := w.contacts.list
+	w.beginColors(len(w.bodies), len(list))
 	for k := range list {
 		m := &list[k]
 		if m.flags&mfAsleep != 0 || w.bodies[m.a].flags&flagSleeping != 0 ||
@@ -108,8 +109,9 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 		if m.b >= 0 {
 			w.bodies[m.b].flags |= flagTouching
 		}
+		w.colorNext(m)
 	}
-	w.colorConstraints()
+	w.placeColors()
 	nc := len(sc.active)
 	if cap(sol.cons) < nc {
 		sol.cons = make([]constraint, nc, nc+nc/2+16)

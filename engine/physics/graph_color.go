@@ -17,53 +17,67 @@ package physics
 // numColors is the number of colours before the overflow set.
 const numColors = 24
 
-// colorConstraints fills sol.slotOf with the place of each active
-// manifold's constraint in colour order, and sol.colors with the start of
-// each colour (and of the overflow set) in that order.
-func (w *World) colorConstraints() {
+// Colouring runs in two parts: beginColors, then colorNext for each active
+// manifold in list order as solve collects them (the colouring reads the
+// same line of each manifold as the collecting does: in one walk it is read
+// once), then placeColors. Together they fill sol.slotOf with the place of
+// each active manifold's constraint in colour order, and sol.colors with
+// the start of each colour (and of the overflow set) in that order.
+
+// beginColors clears the colouring for a step with n bodies and at most
+// most manifolds (room for all of them, so that colorNext never allocates).
+func (w *World) beginColors(n, most int) {
+	sol := &w.sol
+	sol.words = (n + 63) >> 6
+	sol.bits = grow(sol.bits, numColors*sol.words)
+	clear(sol.bits)
+	sol.colorCount = [numColors + 1]int32{}
+	sol.colorOf = grow(sol.colorOf, most)[:0]
+}
+
+// colorNext gives the next active manifold, m, the first colour in which
+// neither of its dynamic bodies is taken yet.
+func (w *World) colorNext(m *manifold) {
+	sol := &w.sol
+	words := sol.words
+	a := uint(m.a)
+	c := 0
+	if m.b < 0 {
+		for c = 1; c < numColors; c++ {
+			row := sol.bits[c*words : c*words+words]
+			if row[a>>6]&(1<<(a&63)) == 0 {
+				row[a>>6] |= 1 << (a & 63)
+				break
+			}
+		}
+	} else {
+		b := uint(m.b)
+		for ; c < numColors; c++ {
+			row := sol.bits[c*words : c*words+words]
+			if row[a>>6]&(1<<(a&63)) == 0 && row[b>>6]&(1<<(b&63)) == 0 {
+				row[a>>6] |= 1 << (a & 63)
+				row[b>>6] |= 1 << (b & 63)
+				break
+			}
+		}
+	}
+	sol.colorOf = append(sol.colorOf, int32(c)) // numColors: overflow
+	sol.colorCount[c]++
+}
+
+// placeColors turns the colours of the active manifolds into their places.
+func (w *World) placeColors() {
 	sol := &w.sol
 	list := w.contacts.list
 	active := w.scratch.active
-	n := len(w.bodies)
-	words := (n + 63) >> 6
-	sol.bits = grow(sol.bits, numColors*words)
-	clear(sol.bits)
-	var count [numColors + 1]int32
-	sol.colorOf = grow(sol.colorOf, len(active))
-	for i, k := range active {
-		m := &list[k]
-		a := uint(m.a)
-		c := 0
-		if m.b < 0 {
-			for c = 1; c < numColors; c++ {
-				row := sol.bits[c*words : c*words+words]
-				if row[a>>6]&(1<<(a&63)) == 0 {
-					row[a>>6] |= 1 << (a & 63)
-					break
-				}
-			}
-		} else {
-			b := uint(m.b)
-			for ; c < numColors; c++ {
-				row := sol.bits[c*words : c*words+words]
-				if row[a>>6]&(1<<(a&63)) == 0 && row[b>>6]&(1<<(b&63)) == 0 {
-					row[a>>6] |= 1 << (a & 63)
-					row[b>>6] |= 1 << (b & 63)
-					break
-				}
-			}
-		}
-		sol.colorOf[i] = int32(c) // numColors: overflow
-		count[c]++
-	}
 	// Offsets, then a stable placement by colour.
 	var at [numColors + 1]int32
 	sol.colors = sol.colors[:0]
 	sum := int32(0)
-	for c := range count {
+	for c, n := range sol.colorCount {
 		at[c] = sum
 		sol.colors = append(sol.colors, sum)
-		sum += count[c]
+		sum += n
 	}
 	sol.colors = append(sol.colors, sum)
 	sol.slotOf = grow(sol.slotOf, len(active))
