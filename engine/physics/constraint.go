@@ -1,6 +1,9 @@
 package physics
 
-import "math"
+import (
+	"math"
+	"sync/atomic"
+)
 
 // Constraints: each step the solver turns the active manifolds of the contact
 // cache into a compact array, in graph-colour order, holding exactly what the
@@ -88,9 +91,11 @@ type solverState struct {
 	state      []bodyState
 	// start: each body's velocities after the substep's gravity, before
 	// its warm start (rewarm.go).
-	start  []velocities
-	kicks  []bodyKick // gravity and damping per body (loadStates)
-	restit bool       // some constraint has restitution
+	start []velocities
+	kicks []bodyKick // gravity and damping per body (loadStates)
+	// restitAny: some constraint has restitution. Set by prepareRange when
+	// it meets one (rare, so the workers do not contend for it).
+	restitAny atomic.Bool
 
 	// The wide groups of each colour and the rest (wide.go).
 	wide                      []wideCons
@@ -182,6 +187,9 @@ func (w *World) prepareRange(lo, hi int) {
 		c.friction = m.friction
 		c.restitution = m.restitution != 0
 		cold.restitution = m.restitution
+		if m.restitution != 0 && !sol.restitAny.Load() {
+			sol.restitAny.Store(true)
+		}
 		cold.maxI = [4]float64{}
 		// Centroid of the points: the friction anchor.
 		cnt := int(m.count)

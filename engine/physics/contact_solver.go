@@ -144,12 +144,9 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	p := &w.par
 	p.begin()
 	p.run(nb, bodyChunk, sol.fnLoad)
+	sol.restitAny.Store(false)
 	p.run(nc, consChunk, sol.fnPrepare)
-	restit := false
-	for i := range sol.cold {
-		restit = restit || sol.cold[i].restitution != 0
-	}
-	sol.restit = restit
+	restit := sol.restitAny.Load()
 	sp.PrepareContacts = sw.lap()
 	for s := 0; s < n; s++ {
 		sol.rewarm = s > 0 && !w.warmEverySubstep
