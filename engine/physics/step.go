@@ -28,6 +28,8 @@ func (w *World) Step(dt float64, inputs []Input) {
 	sw.start(w.def.Clock)
 	p := &w.profile
 	w.events.reset(w.tick + 1)
+	// One parallel region for the whole step (the stages' own nest in it).
+	w.par.begin()
 
 	w.clearStepFlags()
 	w.applyInputs(inputs, dt)
@@ -58,6 +60,7 @@ func (w *World) Step(dt float64, inputs []Input) {
 
 	w.detectTunnels()
 	p.Oracle = sw.lap()
+	w.par.end()
 
 	w.tick++
 	p.Total = p.Inputs + p.PrepareBodies + p.Broadphase + p.Narrowphase + p.Solver + p.Continuous + p.Sleep + p.Oracle

@@ -92,6 +92,7 @@ type pool struct {
 	workers int // as asked for by WorldDef.Workers
 	r       region
 	active  bool // inside a region with helpers offered
+	nest    int  // begin calls not yet ended: only the outermost pair acts
 }
 
 // spinLimit is how many times a worker polls for what it waits for (the
@@ -135,8 +136,14 @@ func helperLoop(ch chan *region) {
 }
 
 // begin opens a region and offers it to up to workers-1 idle helpers.
-// With one worker, or one CPU, everything runs on the caller.
+// With one worker, or one CPU, everything runs on the caller. Regions nest:
+// Step opens one for the whole step, so that its stages' own regions do not
+// hand the helpers over again each time (a channel send, and a wake-up of a
+// parked goroutine, five times a step).
 func (p *pool) begin() {
+	if p.nest++; p.nest > 1 {
+		return
+	}
 	procs := runtime.GOMAXPROCS(0)
 	if p.workers <= 1 || procs <= 1 {
 		return
@@ -158,7 +165,7 @@ func (p *pool) begin() {
 
 // end closes the region; helpers go back to waiting.
 func (p *pool) end() {
-	if !p.active {
+	if p.nest--; p.nest > 0 || !p.active {
 		return
 	}
 	p.r.open.Store(false)
