@@ -35,9 +35,10 @@ import (
 // took twice as long as one).
 //
 // With both cores of a two-core machine free, two workers step Box3D's
-// 5,050 pyramid about 1.6 times as fast as one (narrowphase 1.7x, solver
-// passes 1.65x); on a machine whose cores are busy with other work they
-// can be slower than one, which is why WorldDef.Workers defaults to 1.
+// 5,050 pyramid 1.5 to 1.8 times as fast as one in-process (narrowphase
+// 1.55x, solver passes 1.9-2.2x), 1.4 to 1.55 times in the side-by-side
+// runs; on a machine whose cores are busy with other work they can be
+// slower than one, which is why WorldDef.Workers defaults to 1.
 
 // maxWorkers bounds WorldDef.Workers.
 const maxWorkers = 16
