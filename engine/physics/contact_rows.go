@@ -90,9 +90,10 @@ func (cold *constraintCold) trackMax(c *constraint) {
 	}
 }
 
-// friction solves c's friction rows, through frictionIso where it applies.
+// friction solves c's friction rows: frictionIso for cube-like bodies,
+// solveFriction for the others.
 func (w *World) friction(c *constraint, A, B *bodyState) {
-	if c.iso && c.count > 1 {
+	if c.iso {
 		frictionIso(c, A, B, c.b >= 0)
 		return
 	}
@@ -267,7 +268,9 @@ func row(v, acc, a, b, c float64) float64 {
 // the manifold's total normal impulse (the friction disc), and a twist row
 // about the normal bounded by that times the points' mean distance from the
 // centroid. One point of friction per manifold instead of one per corner: a
-// third of the rows, and the same Coulomb bound for a sliding face.
+// third of the rows, and the same Coulomb bound for a sliding face. This is
+// the form for bodies whose inverse inertia is a matrix; friction sends the
+// iso constraints to frictionIso, the same operations in scalars.
 func (w *World) solveFriction(c *constraint, A, B *bodyState) {
 	n := c.n
 	mA, mB := c.mA, c.mB
@@ -293,25 +296,15 @@ func (w *World) solveFriction(c *constraint, A, B *bodyState) {
 	tA, tB := c.rAc.cross(P), c.rBc.cross(P) // angular impulses
 	if c.count > 1 {
 		maxT := float64(maxF * c.twistRange)
-		wt := wB.sub(wA)
-		if c.iso {
-			wt = wt.add(tB.scale(c.iB)).add(tA.scale(c.iA))
-		} else {
-			wt = wt.add(w.invIMulB(c, tB)).add(w.invIMulA(c, tA))
-		}
+		wt := wB.sub(wA).add(w.invIMulB(c, tB)).add(w.invIMulA(c, tA))
 		tw := c.twistI - float64(c.twistMass*wt.dot(n))
 		tw = clampF(tw, -maxT, maxT)
 		lt := tw - c.twistI
 		c.twistI = tw
 		tA, tB = tA.madd(n, lt), tB.madd(n, lt)
 	}
-	if c.iso {
-		wA = wA.sub(tA.scale(c.iA))
-		wB = wB.add(tB.scale(c.iB))
-	} else {
-		wA = wA.sub(w.invIMulA(c, tA))
-		wB = wB.add(w.invIMulB(c, tB))
-	}
+	wA = wA.sub(w.invIMulA(c, tA))
+	wB = wB.add(w.invIMulB(c, tB))
 	A.v, A.w = vA, wA
 	if c.b >= 0 {
 		B.v, B.w = vB, wB

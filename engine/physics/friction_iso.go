@@ -3,9 +3,8 @@ package physics
 import "math"
 
 // frictionIso is solveFriction for the common case: both bodies' inverse
-// inertias are a scale (c.iso: cubes, and a slab) and the manifold has more
-// than one point (a twist row). It does the same operations in the same
-// order, so the bits are the same; it is written out in scalars and reads
+// inertias are a scale (c.iso: cubes, and a slab). It does the same
+// operations in the same order, so the bits are the same; it is written out in scalars and reads
 // each body and constraint field where it is used, so that few values live
 // across it. Written with vector values held from the top (solveFriction),
 // Go's register allocator kept the bodies' twelve velocities and the
@@ -49,19 +48,22 @@ func frictionIso(c *constraint, A, B *bodyState, bodyB bool) {
 	by := float64(rb.z*px) - float64(rb.x*pz)
 	bz := float64(rb.x*py) - float64(rb.y*px)
 	iA, iB := c.iA, c.iB
-	n := &c.n
-	wtx := (B.w.x - A.w.x) + float64(bx*iB) + float64(ax*iA)
-	wty := (B.w.y - A.w.y) + float64(by*iB) + float64(ay*iA)
-	wtz := (B.w.z - A.w.z) + float64(bz*iB) + float64(az*iA)
-	tw0 := c.twistI
-	maxT := float64(maxF * c.twistRange)
-	tw := clampF(tw0-float64(c.twistMass*(float64(wtx*n.x)+float64(wty*n.y)+float64(wtz*n.z))), -maxT, maxT)
-	c.twistI = tw
-	lt := tw - tw0
-	ax, ay, az = ax+float64(n.x*lt), ay+float64(n.y*lt), az+float64(n.z*lt)
+	if c.count > 1 {
+		// A single point has no twist row (see prepareRange).
+		n := &c.n
+		wtx := (B.w.x - A.w.x) + float64(bx*iB) + float64(ax*iA)
+		wty := (B.w.y - A.w.y) + float64(by*iB) + float64(ay*iA)
+		wtz := (B.w.z - A.w.z) + float64(bz*iB) + float64(az*iA)
+		tw0 := c.twistI
+		maxT := float64(maxF * c.twistRange)
+		tw := clampF(tw0-float64(c.twistMass*(float64(wtx*n.x)+float64(wty*n.y)+float64(wtz*n.z))), -maxT, maxT)
+		c.twistI = tw
+		lt := tw - tw0
+		ax, ay, az = ax+float64(n.x*lt), ay+float64(n.y*lt), az+float64(n.z*lt)
+		bx, by, bz = bx+float64(n.x*lt), by+float64(n.y*lt), bz+float64(n.z*lt)
+	}
 	A.w = sv{A.w.x - float64(ax*iA), A.w.y - float64(ay*iA), A.w.z - float64(az*iA)}
 	if bodyB {
-		bx, by, bz = bx+float64(n.x*lt), by+float64(n.y*lt), bz+float64(n.z*lt)
 		B.w = sv{B.w.x + float64(bx*iB), B.w.y + float64(by*iB), B.w.z + float64(bz*iB)}
 	}
 }
