@@ -78,6 +78,7 @@ type solverState struct {
 	cons   []constraint
 	cold   []constraintCold
 	slotOf []int32 // constraint of each active manifold: its place in colour order
+	manOf  []int32 // manifold (index in the contact list) of each constraint
 	// canGroup: constraint i may be solved in a wide group (wideEligible).
 	canGroup []bool
 	colorOf  []int32 // colour of each active manifold

@@ -249,16 +249,19 @@ func (w *World) invIMulB(c *constraint, v sv) sv {
 	return B.invI.mul(v)
 }
 
-// storeRange writes the impulses of the constraints of active manifolds
-// [lo, hi) back to them for the next step's warm start, in list order (see
-// prepareRange).
+// storeRange writes the impulses of constraints [lo, hi) back to their
+// manifolds for the next step's warm start. It walks the constraints in
+// colour order and writes the manifolds where they fall: on the 5,050
+// pyramid that took 0.85 of the time of walking the manifolds in list
+// order and reading the constraints where they fall (interleaved step by
+// step in one process, same bits), and 0.91 on the 10,000 pile. (Prepare
+// is the other way round: it reads far more of a manifold than the store
+// writes, and walked in colour order it took 1.3-1.9 times as long.)
 func (w *World) storeRange(lo, hi int) {
 	sol := &w.sol
 	list := w.contacts.list
-	active := w.scratch.active
-	for j := lo; j < hi; j++ {
-		i := sol.slotOf[j]
-		m := &list[active[j]]
+	for i := lo; i < hi; i++ {
+		m := &list[sol.manOf[i]]
 		if wideOn {
 			if gl := sol.laneOf[i]; gl >= 0 {
 				sol.wide[gl/wideLanes].storeLane(int(gl%wideLanes), m)

@@ -81,12 +81,14 @@ func (w *World) placeColors() {
 	}
 	sol.colors = append(sol.colors, sum)
 	sol.slotOf = grow(sol.slotOf, len(active))
+	sol.manOf = grow(sol.manOf, len(active))
 	if wideOn {
 		sol.canGroup = grow(sol.canGroup, len(active))
 	}
 	for i, k := range active {
 		c := sol.colorOf[i]
 		sol.slotOf[i] = at[c]
+		sol.manOf[at[c]] = k
 		if wideOn {
 			// Here, in list order, rather than in planWide's colour order
 			// (see prepareRange).
