@@ -39,6 +39,9 @@ func (w *World) loadStates(lo, hi int) {
 		s := &w.sb[lo+i]
 		st[i] = bodyState{v: s.v, w: s.w, dp: s.dp, dth: s.dth}
 		b := &w.bodies[lo+i]
+		if sol.taken[lo+i] != 0 {
+			b.flags |= flagTouching // see graph_color.go
+		}
 		k := bodyKick{flags: b.flags}
 		if b.linDamp > 0 {
 			k.linF = 1 / (1 + float64(h*b.linDamp))

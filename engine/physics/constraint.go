@@ -84,9 +84,8 @@ type solverState struct {
 	colorOf  []int32 // colour of each active manifold
 	// colouring scratch: manifolds per colour, words per colour's row of bits
 	colorCount [numColors + 1]int32
-	words      int
 	colors     []int32    // start of each colour in cons, overflow set last, then the end
-	bits       []uint64   // colouring scratch: bodies taken, per colour
+	taken      []uint32   // colouring scratch: the colours each body took (graph_color.go)
 	zero       bodyState  // the state of every slab side
 	noMass     solverBody // the mass record of every slab side: zero, iso
 	state      []bodyState

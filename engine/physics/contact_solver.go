@@ -96,20 +96,16 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sc := &w.scratch
 	sol := &w.sol
 	sc.active = sc.active[:0]
-	list := w.contacts.list
-	w.beginColors(len(w.bodies), len(list))
-	for k := range list {
-		m := &list[k]
+	heads := w.contacts.heads
+	w.beginColors(len(w.bodies), len(heads))
+	for k := range heads {
+		m := &heads[k]
 		if m.flags&mfAsleep != 0 || w.bodies[m.a].flags&flagSleeping != 0 ||
 			m.b >= 0 && w.bodies[m.b].flags&flagSleeping != 0 {
 			continue
 		}
 		sc.active = append(sc.active, int32(k))
-		w.bodies[m.a].flags |= flagTouching
-		if m.b >= 0 {
-			w.bodies[m.b].flags |= flagTouching
-		}
-		w.colorNext(m)
+		w.colorNext(m.a, m.b)
 	}
 	w.placeColors()
 	nc := len(sc.active)

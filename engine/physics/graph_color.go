@@ -1,5 +1,7 @@
 package physics
 
+import "math/bits"
+
 // Graph colouring of the contact constraints (after Box2D v3's constraint
 // graph). Constraints of one colour share no dynamic body, so within a colour
 // the order of solving does not change a single bit: each constraint reads and
@@ -18,48 +20,54 @@ package physics
 const numColors = 24
 
 // Colouring runs in two parts: beginColors, then colorNext for each active
-// manifold in list order as solve collects them (the colouring reads the
-// same line of each manifold as the collecting does: in one walk it is read
-// once), then placeColors. Together they fill sol.slotOf with the place of
-// each active manifold's constraint in colour order, and sol.colors with
-// the start of each colour (and of the overflow set) in that order.
+// manifold in list order as solve collects them, then placeColors.
+// Together they fill sol.slotOf with the place of each active manifold's
+// constraint in colour order, and sol.colors with the start of each colour
+// (and of the overflow set) in that order.
+//
+// Each body keeps the colours its manifolds took so far as bits of one
+// word (sol.taken), so a manifold's colour is the lowest bit clear in both
+// of its bodies' words: one step, where a row of bits per colour was
+// tested colour by colour (most pyramid contacts found theirs at the fourth
+// to eighth try). The word's top bit (touchedBit) marks a body with a
+// manifold at all, overflow included: that is flagTouching, which
+// loadStates sets, so the serial walk writes nothing to the bodies.
+
+// touchedBit is the bit of sol.taken that marks a body with an active
+// manifold; numColors stays below it.
+const touchedBit = 1 << 31
 
 // beginColors clears the colouring for a step with n bodies and at most
 // most manifolds (room for all of them, so that colorNext never allocates).
 func (w *World) beginColors(n, most int) {
 	sol := &w.sol
-	sol.words = (n + 63) >> 6
-	sol.bits = grow(sol.bits, numColors*sol.words)
-	clear(sol.bits)
+	sol.taken = grow(sol.taken, n)
+	clear(sol.taken)
 	sol.colorCount = [numColors + 1]int32{}
 	sol.colorOf = grow(sol.colorOf, most)[:0]
 }
 
-// colorNext gives the next active manifold, m, the first colour in which
-// neither of its dynamic bodies is taken yet.
-func (w *World) colorNext(m *manifold) {
+// colorNext gives the next active manifold, between bodies a and b (b < 0:
+// a slab), the first colour in which neither of its dynamic bodies is
+// taken yet. A slab contact never takes colour 0, as in Box2D, which keeps
+// colour 0 for the body-body pairs.
+func (w *World) colorNext(a, b int32) {
 	sol := &w.sol
-	words := sol.words
-	a := uint(m.a)
-	c := 0
-	if m.b < 0 {
-		for c = 1; c < numColors; c++ {
-			row := sol.bits[c*words : c*words+words]
-			if row[a>>6]&(1<<(a&63)) == 0 {
-				row[a>>6] |= 1 << (a & 63)
-				break
-			}
-		}
+	ta := &sol.taken[a]
+	var free uint32
+	if b < 0 {
+		free = ^*ta &^ 1
 	} else {
-		b := uint(m.b)
-		for ; c < numColors; c++ {
-			row := sol.bits[c*words : c*words+words]
-			if row[a>>6]&(1<<(a&63)) == 0 && row[b>>6]&(1<<(b&63)) == 0 {
-				row[a>>6] |= 1 << (a & 63)
-				row[b>>6] |= 1 << (b & 63)
-				break
-			}
-		}
+		free = ^(*ta | sol.taken[b])
+	}
+	c := min(bits.TrailingZeros32(free), numColors) // numColors: overflow
+	bit := uint32(touchedBit)
+	if c < numColors {
+		bit |= 1 << c
+	}
+	*ta |= bit
+	if b >= 0 {
+		sol.taken[b] |= bit
 	}
 	sol.colorOf = append(sol.colorOf, int32(c)) // numColors: overflow
 	sol.colorCount[c]++

@@ -37,9 +37,9 @@ func (w *World) updateSleep(dt float64) {
 			b.sleepTime += dt
 		}
 	}
-	list := w.contacts.list
+	heads := w.contacts.heads
 	for _, k := range sc.active {
-		m := &list[k]
+		m := &heads[k]
 		if m.b >= 0 && m.flags&mfTouching != 0 {
 			union(sc.parent, m.a, m.b)
 		}

@@ -51,6 +51,7 @@ func (w *World) Restore(s *Snapshot) {
 		w.statics = w.statics[:s.nStatics]
 	}
 	w.contacts.copyFrom(&s.contacts)
+	w.contacts.syncHeads()
 	w.events.copyFrom(&s.events)
 	w.counters = s.counters
 	w.inside = append(w.inside[:0], s.inside...)
