@@ -2,6 +2,7 @@ package physics
 
 import (
 	"math"
+	"sync/atomic"
 
 	"sandbox/engine/ccd"
 )
@@ -75,16 +76,26 @@ func (w *World) guardCentres() {
 	if !w.ccdOn || len(w.statics) == 0 {
 		return
 	}
-	for i := range w.bodies {
+	w.par.begin()
+	w.par.run(len(w.bodies), bodyChunk, w.fnGuard)
+	w.par.end()
+}
+
+// guardRange is guardCentres for bodies [lo, hi) (each body's own records,
+// and the Guarded counter by atomic addition, so the ranges run in
+// parallel).
+func (w *World) guardRange(lo, hi int) {
+	guarded := uint64(0)
+	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
 		if b.flags&(flagSleeping|flagTeleported) != 0 || b.prevPos == b.pos {
 			continue
 		}
 		p0 := b.prevPos
-		lo, hi := vmin(p0, b.pos), vmax(p0, b.pos)
+		segMin, segMax := vmin(p0, b.pos), vmax(p0, b.pos)
 		for k := range w.statics {
 			st := &w.statics[k]
-			if !overlapsAABB(lo, hi, st.min, st.max) {
+			if !overlapsAABB(segMin, segMax, st.min, st.max) {
 				continue
 			}
 			in, _, crosses := ccd.SegmentFaces(p0, b.pos, ccd.AABB{Min: st.min, Max: st.max})
@@ -92,8 +103,12 @@ func (w *World) guardCentres() {
 				continue // outside all step, or already inside at its start
 			}
 			w.putBack(i, k, in)
-			lo, hi = vmin(p0, b.pos), vmax(p0, b.pos)
+			guarded++
+			segMin, segMax = vmin(p0, b.pos), vmax(p0, b.pos)
 		}
+	}
+	if guarded > 0 {
+		atomic.AddUint64(&w.counters.Guarded, guarded)
 	}
 }
 
@@ -116,5 +131,4 @@ func (w *World) putBack(i, k int, f ccd.Face) {
 	if vn := dot(v, n); vn < 0 {
 		s.v = toSV(madd(v, n, -vn))
 	}
-	w.counters.Guarded++
 }

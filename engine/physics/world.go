@@ -38,8 +38,8 @@ type World struct {
 	fnNarrow func(lo, hi int)
 	// The parallel body stages around the solver, and the step's dt they
 	// read.
-	fnPrepBodies, fnFatBoxes, fnTestCands, fnCatchFast func(lo, hi int)
-	stepDt                                             float64
+	fnPrepBodies, fnFatBoxes, fnTestCands, fnCatchFast, fnGuard func(lo, hi int)
+	stepDt                                                      float64
 
 	noReuse bool // tests: compute every manifold afresh
 	// tests: warm-start from the constraints in every substep, the
@@ -130,6 +130,7 @@ func NewWorld(def WorldDef) (*World, error) {
 	w.fnFatBoxes = w.fatBoxes
 	w.fnTestCands = w.testCands
 	w.fnCatchFast = w.catchRange
+	w.fnGuard = w.guardRange
 	return w, nil
 }
 
