@@ -26,6 +26,40 @@ import "sandbox/engine/ccd"
 // It runs with CCD on or off, so the same scene shows tunnels without CCD
 // and none with it.
 
+// The oracle's marks of a body (oracleMarkRange).
+const (
+	markMoved    uint8 = 1 << iota // moved this step, or was teleported
+	markNearSlab                   // its path's box meets a slab's
+)
+
+// oracleMarkRange marks bodies [lo, hi) for detectTunnels: each body's
+// own mark, from its own records, so the ranges run in parallel. The
+// serial pass then reads a byte of each body instead of two lines of its
+// record (on the 5,050 pyramid, most of its 0.3 ms a step).
+func (w *World) oracleMarkRange(lo, hi int) {
+	for i := lo; i < hi; i++ {
+		b := &w.bodies[i]
+		p0, p1 := b.prevPos, b.pos
+		teleported := b.flags&flagTeleported != 0
+		if teleported {
+			p0 = p1
+		}
+		if p0 == p1 && !teleported {
+			w.oracleMarks[i] = 0
+			continue
+		}
+		mark := markMoved
+		seg0, seg1 := vmin(p0, p1), vmax(p0, p1)
+		for k := range w.statics {
+			if st := &w.statics[k]; overlapsAABB(seg0, seg1, st.min, st.max) {
+				mark |= markNearSlab
+				break
+			}
+		}
+		w.oracleMarks[i] = mark
+	}
+}
+
 // insideRec records that a body's centre is inside a slab and which face it
 // entered through (ccd.NoFace when it was placed there).
 type insideRec struct {
@@ -34,25 +68,35 @@ type insideRec struct {
 }
 
 func (w *World) detectTunnels() {
+	// Which bodies to look at, over the workers; then the records and
+	// events in body order, on one.
+	w.oracleMarks = grow(w.oracleMarks, len(w.bodies))
+	w.par.begin()
+	w.par.run(len(w.bodies), bodyChunk, w.fnOracleMarks)
+	w.par.end()
 	old := w.inside
 	next := w.insideNext[:0]
 	oi := 0
 	for i := range w.bodies {
-		b := &w.bodies[i]
-		p0, p1 := b.prevPos, b.pos
-		teleported := b.flags&flagTeleported != 0
-		if teleported {
-			p0 = p1 // not motion: only where it ended matters
-		}
 		// This body's records from last step (old is sorted by body, then slab).
 		lo := oi
 		for oi < len(old) && int(old[oi].body) == i {
 			oi++
 		}
 		mine := old[lo:oi]
-		if p0 == p1 && !teleported {
+		mark := w.oracleMarks[i]
+		if mark&markMoved == 0 {
 			next = append(next, mine...) // did not move: nothing changes
 			continue
+		}
+		if mark&markNearSlab == 0 && len(mine) == 0 {
+			continue // outside every slab all step
+		}
+		b := &w.bodies[i]
+		p0, p1 := b.prevPos, b.pos
+		teleported := b.flags&flagTeleported != 0
+		if teleported {
+			p0 = p1 // not motion: only where it ended matters
 		}
 		seg0, seg1 := vmin(p0, p1), vmax(p0, p1)
 		r := 0

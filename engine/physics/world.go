@@ -38,8 +38,11 @@ type World struct {
 	fnNarrow func(lo, hi int)
 	// The parallel body stages around the solver, and the step's dt they
 	// read.
-	fnPrepBodies, fnFatBoxes, fnTestCands, fnCatchFast, fnGuard func(lo, hi int)
-	stepDt                                                      float64
+	fnPrepBodies, fnFatBoxes, fnTestCands func(lo, hi int)
+	fnCatchFast, fnGuard, fnOracleMarks   func(lo, hi int)
+	stepDt                                float64
+
+	oracleMarks []uint8 // detectTunnels' scratch: a mark per body (oracle.go)
 
 	noReuse bool // tests: compute every manifold afresh
 	// tests: warm-start from the constraints in every substep, the
@@ -131,6 +134,7 @@ func NewWorld(def WorldDef) (*World, error) {
 	w.fnTestCands = w.testCands
 	w.fnCatchFast = w.catchRange
 	w.fnGuard = w.guardRange
+	w.fnOracleMarks = w.oracleMarkRange
 	return w, nil
 }
 
