@@ -77,8 +77,9 @@ type constraintCold struct {
 type solverState struct {
 	cons   []constraint
 	cold   []constraintCold
-	slotOf []int32 // constraint of each active manifold: its place in colour order
-	manOf  []int32 // manifold (index in the contact list) of each constraint
+	warm   []warmRec // the first substep's warm start of each constraint
+	slotOf []int32   // constraint of each active manifold: its place in colour order
+	manOf  []int32   // manifold (index in the contact list) of each constraint
 	// canGroup: constraint i may be solved in a wide group (wideEligible).
 	canGroup []bool
 	colorOf  []int32 // colour of each active manifold
@@ -112,6 +113,7 @@ type solverState struct {
 	overflow     bool // the overflow set: constraints may share bodies
 	h, inv       float64
 	useBias      bool
+	firstWarm    bool     // warmRange applies the warm records (the first substep)
 	rewarm       bool     // integrateVelocities warm-starts too (rewarm.go)
 	soft, sSoft  softness // body-body and body-slab
 	gh, halfG    sv       // gravity times h, and -g h/2
@@ -175,9 +177,7 @@ func (w *World) prepareRange(lo, hi int) {
 		if gl >= 0 {
 			c = &local
 		}
-		cold := &sol.cold[i]
 		c.a, c.b, c.count = m.a, m.b, m.count
-		A, B := w.bodyPair(c)
 		MA, MB := w.massPair(c)
 		c.mA, c.mB, c.iA, c.iB = MA.invMass, MB.invMass, MA.invIs, MB.invIs
 		c.iso = MA.iso && MB.iso
@@ -185,12 +185,20 @@ func (w *World) prepareRange(lo, hi int) {
 		c.n = n
 		c.t0, c.t1 = tangentsSV(n)
 		c.friction = m.friction
+		// Only restitution reads the cold record (and the velocities
+		// before the solve): for the rest it is neither made nor read.
 		c.restitution = m.restitution != 0
-		cold.restitution = m.restitution
-		if m.restitution != 0 && !sol.restitAny.Load() {
-			sol.restitAny.Store(true)
+		var cold *constraintCold
+		var A, B *bodyState
+		if c.restitution {
+			cold = &sol.cold[i]
+			cold.restitution = m.restitution
+			cold.maxI = [4]float64{}
+			if !sol.restitAny.Load() {
+				sol.restitAny.Store(true)
+			}
+			A, B = w.bodyPair(c)
 		}
-		cold.maxI = [4]float64{}
 		// Centroid of the points: the friction anchor.
 		cnt := int(m.count)
 		inv := 1 / float64(cnt)
@@ -233,7 +241,6 @@ func (w *World) prepareRange(lo, hi int) {
 			c.tMass1 = invOrZero(effMass(MA, rAc, c.t1) + effMass(MB, rBc, c.t1))
 			c.twistMass = invOrZero(MA.invIMul(n).dot(n) + MB.invIMul(n).dot(n))
 		}
-		vn0 := B.v.sub(A.v).dot(n)
 		iso := c.iso
 		var iAn, iBn [4]sv
 		for q := 0; q < cnt; q++ {
@@ -247,14 +254,9 @@ func (w *World) prepareRange(lo, hi int) {
 			}
 			c.nMass[q] = invOrZero(c.mA + c.mB + cp.rAn.dot(iAn[q]) + cp.rBn.dot(iBn[q]))
 			c.sep[q], cp.normalI = mp.sep, mp.normalI
-			rv := vn0 + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)
-			// A speculative point closes its gap during the step under
-			// gravity: bounce with the speed it will have at impact, not at
-			// the start of the step (which would lose the gap's height).
-			if mp.sep > 0 && rv < 0 && an < 0 {
-				rv = -math.Sqrt(float64(rv*rv) - 2*float64(an*mp.sep))
+			if cold != nil {
+				cold.relVel[q] = relVelBefore(A, B, n, cp, mp.sep, an)
 			}
-			cold.relVel[q] = rv
 		}
 		if cnt == 4 {
 			mAB := c.mA + c.mB
@@ -268,10 +270,27 @@ func (w *World) prepareRange(lo, hi int) {
 			}
 			c.k = [6]float64{k[0][1], k[0][2], k[0][3], k[1][2], k[1][3], k[2][3]}
 		}
+		r := &sol.warm[i]
+		r.a, r.b, r.mA, r.mB = c.a, c.b, c.mA, c.mB
+		r.p, r.dwA, r.dwB = warmImpulses(c, MA, MB)
 		if gl >= 0 {
 			w.packLane(&sol.wide[gl/wideLanes], int(gl%wideLanes), c)
 		}
 	}
+}
+
+// relVelBefore returns the normal velocity of point cp of a constraint
+// along n between states A and B before the solve, for restitution; sep is
+// its separation and an the normal acceleration from gravity.
+func relVelBefore(A, B *bodyState, n sv, cp *solverPoint, sep, an float64) float64 {
+	rv := B.v.sub(A.v).dot(n) + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)
+	// A speculative point closes its gap during the step under gravity:
+	// bounce with the speed it will have at impact, not at the start of
+	// the step (which would lose the gap's height).
+	if sep > 0 && rv < 0 && an < 0 {
+		rv = -math.Sqrt(float64(rv*rv) - 2*float64(an*sep))
+	}
+	return rv
 }
 
 // effMass returns 1/m + (I^-1 (r x n)) . (r x n) for solver body s.

@@ -137,6 +137,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sol.state = grow(sol.state, nb)
 	sol.start = grow(sol.start, nb)
 	sol.kicks = grow(sol.kicks, nb)
+	sol.warm = grow(sol.warm, nc)
 	p := &w.par
 	p.begin()
 	p.run(nb, bodyChunk, sol.fnLoad)
@@ -149,6 +150,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 		p.run(nb, bodyChunk, sol.fnVelocities)
 		if !sol.rewarm {
 			sp.IntegrateVelocities += sw.lap()
+			sol.firstWarm = s == 0
 			w.runPass(sol.fnWarmWide, sol.fnWarm)
 		}
 		// Otherwise gravity and the warm start were one pass over the
@@ -282,18 +284,49 @@ func invOrZero(k float64) float64 {
 
 // warmRange re-applies the accumulated impulses of constraints
 // [base+lo, base+hi), summed per constraint so each body's inertia is
-// applied once.
+// applied once: in the step's first substep from the warm records prepare
+// made (sol.firstWarm), else (warmEverySubstep, a test's reference) from
+// the constraints' impulses as they are now.
 func (w *World) warmRange(lo, hi int) {
 	sol := &w.sol
+	if sol.firstWarm {
+		st := sol.state
+		for i := sol.base + lo; i < sol.base+hi; i++ {
+			r := &sol.warm[i]
+			A := &st[r.a]
+			A.v = A.v.madd(r.p, -r.mA)
+			A.w = A.w.sub(r.dwA)
+			if r.b >= 0 {
+				B := &st[r.b]
+				B.v = B.v.madd(r.p, r.mB)
+				B.w = B.w.add(r.dwB)
+			}
+		}
+		return
+	}
 	cons := sol.cons[sol.base+lo : sol.base+hi]
 	for i := range cons {
 		w.warmOne(&cons[i])
 	}
 }
 
-// warmOne re-applies the accumulated impulses of constraint c.
-func (w *World) warmOne(c *constraint) {
-	A, B := w.bodyPair(c)
+// warmRec is the first substep's warm start of one constraint, made by
+// prepare from what it has at hand (96 bytes): the bodies, their inverse
+// masses, the linear impulse and each body's angular velocity change.
+// Read from the constraint instead, the warm start fetched seven of its
+// nine cache lines to apply these nine numbers.
+type warmRec struct {
+	a, b   int32
+	mA, mB float64
+	p      sv // linear impulse on b (minus it on a), N s
+	dwA    sv // angular velocity change of a (subtracted), rad/s
+	dwB    sv // angular velocity change of b (added), rad/s
+}
+
+// warmImpulses returns what constraint c's warm start applies: the linear
+// impulse on b and the angular velocity changes of a (subtracted) and b
+// (added), with MA and MB the bodies' mass records.
+func warmImpulses(c *constraint, MA, MB *solverBody) (p, dwA, dwB sv) {
 	// Friction at the centroid, twist about the normal.
 	F := c.t0.scale(c.fI0).madd(c.t1, c.fI1)
 	tA := c.rAc.cross(F).madd(c.n, c.twistI)
@@ -305,13 +338,19 @@ func (w *World) warmOne(c *constraint) {
 		tA = tA.madd(cp.rAn, cp.normalI)
 		tB = tB.madd(cp.rBn, cp.normalI)
 	}
-	var dwA, dwB sv
 	if c.iso {
 		dwA, dwB = tA.scale(c.iA), tB.scale(c.iB)
 	} else {
-		dwA, dwB = w.invIMulA(c, tA), w.invIMulB(c, tB)
+		dwA, dwB = MA.invI.mul(tA), MB.invI.mul(tB)
 	}
-	P := F.madd(c.n, sum)
+	return F.madd(c.n, sum), dwA, dwB
+}
+
+// warmOne re-applies the accumulated impulses of constraint c.
+func (w *World) warmOne(c *constraint) {
+	A, B := w.bodyPair(c)
+	MA, MB := w.massPair(c)
+	P, dwA, dwB := warmImpulses(c, MA, MB)
 	A.v = A.v.madd(P, -c.mA)
 	A.w = A.w.sub(dwA)
 	if c.b >= 0 {
@@ -328,12 +367,12 @@ func (w *World) warmOne(c *constraint) {
 func (w *World) restituteRange(lo, hi int) {
 	sol := &w.sol
 	for i := sol.base + lo; i < sol.base+hi; i++ {
+		c := &sol.cons[i]
+		if !c.restitution {
+			continue // its cold record was not made (prepareRange)
+		}
 		cold := &sol.cold[i]
 		e := cold.restitution
-		if e == 0 {
-			continue
-		}
-		c := &sol.cons[i]
 		A, B := w.bodyPair(c)
 		n := c.n
 		for q := int32(0); q < c.count; q++ {

@@ -17,6 +17,10 @@ func TestRecordLayout(t *testing.T) {
 	if s := unsafe.Sizeof(bodyState{}); s != 96 {
 		t.Errorf("bodyState is %d bytes, want 96", s)
 	}
+	// The first warm start streams these instead of the constraints.
+	if s := unsafe.Sizeof(warmRec{}); s != 96 {
+		t.Errorf("warmRec is %d bytes, want 96", s)
+	}
 	// The passes stream every constraint a dozen times a step.
 	if s := unsafe.Sizeof(constraint{}); s != 568 {
 		t.Errorf("constraint is %d bytes, want 568", s)
