@@ -25,9 +25,11 @@ type solverPoint struct {
 // constraint is one manifold as the solver passes see it (568 bytes):
 // the normal rows of its points and the friction rows at their centroid.
 //
-// What the warm start reads comes first, up to and with pts (416 bytes):
-// it does little arithmetic per byte and waits on memory, so it reads seven
-// of the nine cache lines, not all nine; the velocity passes read them all.
+// What a warm start reads (warmImpulses) comes first, up to and with pts
+// (416 bytes), so that the warm starts that still read constraints (the
+// AVX2 build's outside its groups; the first substep's streams warmRec,
+// which prepare makes) read seven of the nine cache lines, not all nine;
+// the velocity passes read them all.
 type constraint struct {
 	a, b  int32 // solver bodies; b < 0: a slab (the shared zero body)
 	count int32

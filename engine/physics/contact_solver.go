@@ -34,11 +34,12 @@ import "math"
 // step. Each step the active manifolds are turned into constraints
 // (constraint.go), a compact array in graph-colour order (graph_color.go)
 // holding exactly what the passes read, Jacobians precomputed; the passes
-// (contact_rows.go) stream it front to back nine times a step at 4
-// substeps (one warm start, then a biased and a relax pass per substep; the
-// later substeps' warm starts are a pass over the bodies, rewarm.go), one
-// colour at a time, each colour split over the workers (workers.go), and
-// the impulses go back to the cache at the end. In the AVX2 build the cube
+// (contact_rows.go) stream it front to back eight times a step at 4
+// substeps (a biased and a relax pass per substep; the first warm start
+// streams a 96-byte record per constraint made by prepare, warmRec, and
+// the later ones are a pass over the bodies, rewarm.go), one colour at a
+// time, each colour split over the workers (workers.go), and the impulses
+// go back to the cache at the end. In the AVX2 build the cube
 // contacts of each colour are solved four at a time instead (wide.go), to
 // the same bits.
 
