@@ -29,8 +29,18 @@ type bodyKick struct {
 	flags      uint8
 }
 
+// bodyMass is what prepare reads of each body's mass (24 bytes, made by
+// loadStates): the inverse mass and, for a body whose inverse inertia is a
+// scale (iso), that scale; prepare reads the inertia matrix from the
+// 192-byte solverBody only for the others. Reading invMass and invIs from
+// the solverBody took two of its cache lines per body per constraint.
+type bodyMass struct {
+	invMass, invIs float64
+	iso            bool
+}
+
 // loadStates copies bodies [lo, hi) into the solver's state array, and
-// makes their kicks (sol.h is set).
+// makes their kicks and mass records (sol.h is set).
 func (w *World) loadStates(lo, hi int) {
 	sol := &w.sol
 	st := sol.state[lo:hi]
@@ -38,6 +48,7 @@ func (w *World) loadStates(lo, hi int) {
 	for i := range st {
 		s := &w.sb[lo+i]
 		st[i] = bodyState{v: s.v, w: s.w, dp: s.dp, dth: s.dth}
+		sol.masses[lo+i] = bodyMass{invMass: s.invMass, invIs: s.invIs, iso: s.iso}
 		b := &w.bodies[lo+i]
 		if sol.taken[lo+i] != 0 {
 			b.flags |= flagTouching // see graph_color.go

@@ -94,8 +94,11 @@ type solverState struct {
 	state      []bodyState
 	// start: each body's velocities after the substep's gravity, before
 	// its warm start (rewarm.go).
-	start []velocities
-	kicks []bodyKick // gravity and damping per body (loadStates)
+	start  []velocities
+	kicks  []bodyKick // gravity and damping per body (loadStates)
+	masses []bodyMass // mass per body, for prepare (loadStates)
+	// noMassRec is the mass record of every slab side: zero, iso.
+	noMassRec bodyMass
 	// restitAny: some constraint has restitution. Set by prepareRange when
 	// it meets one (rare, so the workers do not contend for it).
 	restitAny atomic.Bool
@@ -180,9 +183,17 @@ func (w *World) prepareRange(lo, hi int) {
 			c = &local
 		}
 		c.a, c.b, c.count = m.a, m.b, m.count
-		MA, MB := w.massPair(c)
-		c.mA, c.mB, c.iA, c.iB = MA.invMass, MB.invMass, MA.invIs, MB.invIs
-		c.iso = MA.iso && MB.iso
+		ma, mb := &sol.masses[c.a], &sol.noMassRec
+		if c.b >= 0 {
+			mb = &sol.masses[c.b]
+		}
+		c.mA, c.mB, c.iA, c.iB = ma.invMass, mb.invMass, ma.invIs, mb.invIs
+		c.iso = ma.iso && mb.iso
+		// The inertia matrices, only where they are not a scale.
+		var MA, MB *solverBody
+		if !c.iso {
+			MA, MB = w.massPair(c)
+		}
 		n := m.n
 		c.n = n
 		c.t0, c.t1 = tangentsSV(n)

@@ -115,7 +115,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 		sol.cold = make([]constraintCold, nc, cap(sol.cons))
 	}
 	sol.cons, sol.cold = sol.cons[:nc], sol.cold[:nc]
-	sol.zero, sol.noMass = bodyState{}, solverBody{iso: true}
+	sol.zero, sol.noMass, sol.noMassRec = bodyState{}, solverBody{iso: true}, bodyMass{iso: true}
 
 	n := w.substeps()
 	h := dt / float64(n)
@@ -138,6 +138,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sol.state = grow(sol.state, nb)
 	sol.start = grow(sol.start, nb)
 	sol.kicks = grow(sol.kicks, nb)
+	sol.masses = grow(sol.masses, nb)
 	sol.warm = grow(sol.warm, nc)
 	p := &w.par
 	p.begin()

@@ -17,6 +17,9 @@ func TestRecordLayout(t *testing.T) {
 	if s := unsafe.Sizeof(bodyState{}); s != 96 {
 		t.Errorf("bodyState is %d bytes, want 96", s)
 	}
+	if s := unsafe.Sizeof(bodyMass{}); s != 24 {
+		t.Errorf("bodyMass is %d bytes, want 24", s)
+	}
 	// The first warm start streams these instead of the constraints.
 	if s := unsafe.Sizeof(warmRec{}); s != 96 {
 		t.Errorf("warmRec is %d bytes, want 96", s)
