@@ -64,11 +64,16 @@ func (w *World) loadStates(lo, hi int) {
 	}
 }
 
-// storeStates copies the solver's states of bodies [lo, hi) back.
+// storeStates copies the solver's states of bodies [lo, hi) back, and
+// with CCD on catches the bodies that moved too far (catchOne).
 func (w *World) storeStates(lo, hi int) {
 	st := w.sol.state[lo:hi]
+	catch := w.ccdOn
 	for i := range st {
 		s := &w.sb[lo+i]
 		s.v, s.w, s.dp, s.dth = st[i].v, st[i].w, st[i].dp, st[i].dth
+		if catch {
+			w.catchOne(lo + i)
+		}
 	}
 }

@@ -34,7 +34,7 @@ func guardWorld(t *testing.T, workers int) *World {
 // puts back the same bodies to the same bits and counts each once.
 func TestGuardSameOnWorkers(t *testing.T) {
 	ref := guardWorld(t, 1)
-	ref.guardCentres()
+	ref.checkMotion()
 	want := uint64((len(ref.bodies) + 2) / 3)
 	if g := ref.counters.Guarded; g != want {
 		t.Fatalf("1 worker: %d centres put back, want %d", g, want)
@@ -42,7 +42,7 @@ func TestGuardSameOnWorkers(t *testing.T) {
 	for _, workers := range []int{2, 4} {
 		w := guardWorld(t, workers)
 		w.par.begin()
-		w.guardCentres()
+		w.checkMotion()
 		w.par.end()
 		if i, ok := sameBodies(ref, w); !ok {
 			t.Fatalf("%d workers: body %d is %+v, on 1 worker %+v", workers, i, w.Body(i), ref.Body(i))

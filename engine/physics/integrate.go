@@ -2,20 +2,12 @@ package physics
 
 import "math"
 
-// savePrev stores every body's pose as the start-of-step pose the renderer
-// interpolates from.
-func (w *World) savePrev() {
-	for i := range w.bodies {
-		b := &w.bodies[i]
-		b.prevPos = b.pos
-		b.prevQ = b.q
-	}
-}
-
-// prepareBodies refreshes each awake body's world inverse inertia for this
-// step's orientation, clears its position and rotation deltas, and marks the
-// bodies whose motion this step needs continuous collision (flagFast): those
-// are moved by the continuous stage instead of the substeps.
+// prepareBodies stores every body's pose as the start-of-step pose (which
+// the renderer interpolates from), refreshes each awake body's world
+// inverse inertia for this step's orientation, clears its position and
+// rotation deltas, and marks the bodies whose motion this step needs
+// continuous collision (flagFast): those are moved by the continuous stage
+// instead of the substeps.
 func (w *World) prepareBodies(dt float64) {
 	w.stepDt = dt
 	w.par.begin()
@@ -29,6 +21,7 @@ func (w *World) prepareRangeBodies(lo, hi int) {
 	ccdOn, dt := w.ccdOn, w.stepDt
 	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
+		b.prevPos, b.prevQ = b.pos, b.q
 		if b.flags&flagSleeping != 0 {
 			continue
 		}

@@ -26,38 +26,34 @@ import "sandbox/engine/ccd"
 // It runs with CCD on or off, so the same scene shows tunnels without CCD
 // and none with it.
 
-// The oracle's marks of a body (oracleMarkRange).
+// The oracle's marks of a body (oracleMark).
 const (
 	markMoved    uint8 = 1 << iota // moved this step, or was teleported
 	markNearSlab                   // its path's box meets a slab's
 )
 
-// oracleMarkRange marks bodies [lo, hi) for detectTunnels: each body's
-// own mark, from its own records, so the ranges run in parallel. The
-// serial pass then reads a byte of each body instead of two lines of its
-// record (on the 5,050 pyramid, most of its 0.3 ms a step).
-func (w *World) oracleMarkRange(lo, hi int) {
-	for i := lo; i < hi; i++ {
-		b := &w.bodies[i]
-		p0, p1 := b.prevPos, b.pos
-		teleported := b.flags&flagTeleported != 0
-		if teleported {
-			p0 = p1
-		}
-		if p0 == p1 && !teleported {
-			w.oracleMarks[i] = 0
-			continue
-		}
-		mark := markMoved
-		seg0, seg1 := vmin(p0, p1), vmax(p0, p1)
-		for k := range w.statics {
-			if st := &w.statics[k]; overlapsAABB(seg0, seg1, st.min, st.max) {
-				mark |= markNearSlab
-				break
-			}
-		}
-		w.oracleMarks[i] = mark
+// oracleMark returns body i's mark for detectTunnels, from its own
+// records (checkMotion makes them over the workers). The serial pass then
+// reads a byte of each body instead of two lines of its record (on the
+// 5,050 pyramid, most of its 0.3 ms a step).
+func (w *World) oracleMark(i int) uint8 {
+	b := &w.bodies[i]
+	p0, p1 := b.prevPos, b.pos
+	teleported := b.flags&flagTeleported != 0
+	if teleported {
+		p0 = p1
 	}
+	if p0 == p1 && !teleported {
+		return 0
+	}
+	mark := markMoved
+	seg0, seg1 := vmin(p0, p1), vmax(p0, p1)
+	for k := range w.statics {
+		if st := &w.statics[k]; overlapsAABB(seg0, seg1, st.min, st.max) {
+			return mark | markNearSlab
+		}
+	}
+	return mark
 }
 
 // insideRec records that a body's centre is inside a slab and which face it
@@ -68,12 +64,8 @@ type insideRec struct {
 }
 
 func (w *World) detectTunnels() {
-	// Which bodies to look at, over the workers; then the records and
-	// events in body order, on one.
-	w.oracleMarks = grow(w.oracleMarks, len(w.bodies))
-	w.par.begin()
-	w.par.run(len(w.bodies), bodyChunk, w.fnOracleMarks)
-	w.par.end()
+	// Which bodies to look at was marked over the workers (checkMotion);
+	// the records and events, in body order, on one.
 	old := w.inside
 	next := w.insideNext[:0]
 	oi := 0

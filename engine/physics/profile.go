@@ -5,13 +5,18 @@ package physics
 // (step.go), in the order they run; Solver is broken down further in
 // SolverStages, as Box2D v3's b2Profile does. It is a value for plots and
 // reports and never feeds back into the simulation.
+//
+// Where two stages share a pass over the bodies, the pass is timed where
+// it runs: the catch of bodies the substeps moved too far is in the
+// solver's StoreImpulses, and the oracle's marks of which bodies to look
+// at are in Continuous, with the centre guard.
 type Profile struct {
-	Inputs        int64 // applying this tick's inputs and saving prev poses
-	PrepareBodies int64 // world inertia, which bodies need continuous collision
+	Inputs        int64 // applying this tick's inputs
+	PrepareBodies int64 // start-of-step poses, world inertia, which bodies need continuous collision
 	Broadphase    int64 // fat-box pairs (broadphase.go)
 	Narrowphase   int64 // contact manifolds (manifold.go)
 	Solver        int64 // the whole contact solver: the sum of SolverStages
-	Continuous    int64 // catching fast bodies, sweeps, centre guard (continuous.go, guard.go)
+	Continuous    int64 // sweeps and the centre guard (continuous.go, guard.go)
 	Sleep         int64
 	Oracle        int64 // tunnelling oracle
 	Total         int64 // the sum of the stages above

@@ -33,7 +33,6 @@ func (w *World) Step(dt float64, inputs []Input) {
 
 	w.clearStepFlags()
 	w.applyInputs(inputs, dt)
-	w.savePrev()
 	p.Inputs = sw.lap()
 
 	w.prepareBodies(dt)
@@ -50,9 +49,8 @@ func (w *World) Step(dt float64, inputs []Input) {
 	w.solve(dt, &sw)
 	p.Solver = p.SolverStages.Sum()
 
-	w.catchFast()
 	w.continuous(dt)
-	w.guardCentres()
+	w.checkMotion()
 	p.Continuous = sw.lap()
 
 	w.updateSleep(dt)

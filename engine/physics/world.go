@@ -38,9 +38,8 @@ type World struct {
 	fnNarrow func(lo, hi int)
 	// The parallel body stages around the solver, and the step's dt they
 	// read.
-	fnPrepBodies, fnFatBoxes, fnTestCands func(lo, hi int)
-	fnCatchFast, fnGuard, fnOracleMarks   func(lo, hi int)
-	stepDt                                float64
+	fnPrepBodies, fnFatBoxes, fnTestCands, fnCheckMotion func(lo, hi int)
+	stepDt                                               float64
 
 	oracleMarks []uint8 // detectTunnels' scratch: a mark per body (oracle.go)
 
@@ -132,9 +131,7 @@ func NewWorld(def WorldDef) (*World, error) {
 	w.fnPrepBodies = w.prepareRangeBodies
 	w.fnFatBoxes = w.fatBoxes
 	w.fnTestCands = w.testCands
-	w.fnCatchFast = w.catchRange
-	w.fnGuard = w.guardRange
-	w.fnOracleMarks = w.oracleMarkRange
+	w.fnCheckMotion = w.checkMotionRange
 	return w, nil
 }
 
