@@ -64,9 +64,15 @@ func (w *World) Step(dt float64, inputs []Input) {
 	p.Total = p.Inputs + p.PrepareBodies + p.Broadphase + p.Narrowphase + p.Solver + p.Continuous + p.Sleep + p.Oracle
 }
 
-// clearStepFlags resets the per-step body flags before inputs may set them.
+// clearStepFlags resets the per-step body flags before inputs may set them
+// (over the workers: it writes a line of every body's record).
 func (w *World) clearStepFlags() {
-	for i := range w.bodies {
+	w.par.run(len(w.bodies), bodyChunk, w.fnClearFlags)
+}
+
+// clearFlagsRange is clearStepFlags for bodies [lo, hi).
+func (w *World) clearFlagsRange(lo, hi int) {
+	for i := lo; i < hi; i++ {
 		w.bodies[i].flags &^= flagTeleported | flagTouching | flagFast
 	}
 }

@@ -39,6 +39,7 @@ type World struct {
 	// The parallel body stages around the solver, and the step's dt they
 	// read.
 	fnPrepBodies, fnFatBoxes, fnTestCands, fnCheckMotion func(lo, hi int)
+	fnClearFlags                                         func(lo, hi int)
 	stepDt                                               float64
 
 	oracleMarks []uint8 // detectTunnels' scratch: a mark per body (oracle.go)
@@ -132,6 +133,7 @@ func NewWorld(def WorldDef) (*World, error) {
 	w.fnFatBoxes = w.fatBoxes
 	w.fnTestCands = w.testCands
 	w.fnCheckMotion = w.checkMotionRange
+	w.fnClearFlags = w.clearFlagsRange
 	return w, nil
 }
 
