@@ -35,10 +35,11 @@ import (
 // took twice as long as one).
 //
 // With both cores of a two-core machine free, two workers step Box3D's
-// 5,050 pyramid 1.5 to 1.8 times as fast as one in-process (narrowphase
-// 1.55x, solver passes 1.9-2.2x), 1.4 to 1.55 times in the side-by-side
-// runs; on a machine whose cores are busy with other work they can be
-// slower than one, which is why WorldDef.Workers defaults to 1.
+// 5,050 pyramid 1.7 to 1.9 times as fast as one in-process (solver passes
+// 1.9-2.2x), 1.70 and 1.81 times in the latest side-by-side runs, and the
+// 4,000 pile 1.7 to 2.2 times; on a machine whose cores are busy with
+// other work they can be slower than one, which is why WorldDef.Workers
+// defaults to 1.
 
 // maxWorkers bounds WorldDef.Workers.
 const maxWorkers = 16
