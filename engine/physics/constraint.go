@@ -26,10 +26,10 @@ type solverPoint struct {
 // the normal rows of its points and the friction rows at their centroid.
 //
 // What a warm start reads (warmImpulses) comes first, up to and with pts
-// (416 bytes), so that the warm starts that still read constraints (the
-// AVX2 build's outside its groups; the first substep's streams warmRec,
-// which prepare makes) read seven of the nine cache lines, not all nine;
-// the velocity passes read them all.
+// (416 bytes): prepare makes the first substep's warm records (warmRec)
+// from it, and the warm starts that still read constraints (the AVX2
+// build's, outside its groups) read seven of the nine cache lines, not all
+// nine; the velocity passes read them all.
 type constraint struct {
 	a, b  int32 // solver bodies; b < 0: a slab (the shared zero body)
 	count int32
@@ -85,7 +85,7 @@ type solverState struct {
 	// canGroup: constraint i may be solved in a wide group (wideEligible).
 	canGroup []bool
 	colorOf  []int32 // colour of each active manifold
-	// colouring scratch: manifolds per colour, words per colour's row of bits
+	// colouring scratch: manifolds per colour
 	colorCount [numColors + 1]int32
 	colors     []int32    // start of each colour in cons, overflow set last, then the end
 	taken      []uint32   // colouring scratch: the colours each body took (graph_color.go)

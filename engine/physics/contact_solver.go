@@ -327,7 +327,8 @@ type warmRec struct {
 
 // warmImpulses returns what constraint c's warm start applies: the linear
 // impulse on b and the angular velocity changes of a (subtracted) and b
-// (added), with MA and MB the bodies' mass records.
+// (added), with MA and MB the bodies' mass records (read only where c is
+// not iso, and nil may be passed otherwise).
 func warmImpulses(c *constraint, MA, MB *solverBody) (p, dwA, dwB sv) {
 	// Friction at the centroid, twist about the normal.
 	F := c.t0.scale(c.fI0).madd(c.t1, c.fI1)
@@ -351,7 +352,10 @@ func warmImpulses(c *constraint, MA, MB *solverBody) (p, dwA, dwB sv) {
 // warmOne re-applies the accumulated impulses of constraint c.
 func (w *World) warmOne(c *constraint) {
 	A, B := w.bodyPair(c)
-	MA, MB := w.massPair(c)
+	var MA, MB *solverBody // the inertia matrices, where not a scale
+	if !c.iso {
+		MA, MB = w.massPair(c)
+	}
 	P, dwA, dwB := warmImpulses(c, MA, MB)
 	A.v = A.v.madd(P, -c.mA)
 	A.w = A.w.sub(dwA)

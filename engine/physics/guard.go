@@ -10,31 +10,33 @@ import (
 // Two stages after the solver that keep every dynamic body, not only
 // bullets, on its side of the static slabs while CCD is on (issue 12):
 //
-//   - catchFast (catchOne): which bodies need a sweep is first guessed before the solve
-//     from their velocities (prepareBodies). A body at rest that a collision
-//     knocks to km/s in the solve was not on that list, and the substeps
-//     moved it through whatever was in the way. After the solve each body's
-//     actual motion this step is known (the substeps' position deltas); one
-//     that moved too far for its size is put back to its
-//     start-of-step pose and handed to the continuous stage, which sweeps it
-//     with its solved velocity, as Box2D v3 decides continuous collision
-//     from each body's motion when the step is finalised.
-//   - guardCentres (guardCentre, in checkMotion): a contact with a slab is soft and has a push-out limit.
-//     A thin wall pressed by a pile of bodies can give way by more than half
-//     its thickness, the narrowphase then sees the body's centre past the
-//     wall's midplane, and the contact pushes it out the far side. No contact
-//     may ever do that: after everything has moved, a centre whose path this
-//     step entered a slab's interior is put back just outside the face it
-//     entered by, and its velocity into that face is removed. The same test
-//     as the tunnelling oracle (ccd.SegmentFaces), so the oracle can never
-//     count a body the guard let through.
+//   - The catch of fast bodies (catchOne, in the solver's store of the
+//     states): which bodies need a sweep is first guessed before the solve
+//     from their velocities (prepareBodies). A body at rest that a
+//     collision knocks to km/s in the solve was not on that list, and the
+//     substeps moved it through whatever was in the way. After the solve
+//     each body's actual motion this step is known (the substeps' position
+//     deltas); one that moved too far for its size is put back to its
+//     start-of-step pose and handed to the continuous stage, which sweeps
+//     it with its solved velocity, as Box2D v3 decides continuous
+//     collision from each body's motion when the step is finalised.
+//   - The centre guard (guardCentre, in checkMotion): a contact with a slab
+//     is soft and has a push-out limit. A thin wall pressed by a pile of
+//     bodies can give way by more than half its thickness, the narrowphase
+//     then sees the body's centre past the wall's midplane, and the contact
+//     pushes it out the far side. No contact may ever do that: after
+//     everything has moved, a centre whose path this step entered a slab's
+//     interior is put back just outside the face it entered by, and its
+//     velocity into that face is removed. The same test as the tunnelling
+//     oracle (ccd.SegmentFaces), so the oracle can never count a body the
+//     guard let through.
 
 // guardBackoff is how far outside the face a guarded centre is left, m.
 const guardBackoff = 1e-6
 
 // catchOne flags body i if the substeps moved it further than its CCD
 // fraction allows, and puts it back to its start-of-step pose for the
-// continuous stage (catchFast). It runs in the solver's last pass over the
+// continuous stage. It runs in the solver's last pass over the
 // bodies (storeStates), on the motion that pass stores: one pass over the
 // 10,000 pile's 4.3 MB of body records fewer a step. It reads and writes
 // only body i's records, so the ranges run in parallel.
@@ -61,7 +63,7 @@ func (w *World) catchOne(i int) {
 
 // checkMotion runs the two stages that look at where each body's centre
 // went this step, in one pass over the bodies' records: the centre guard
-// (guardCentres, with CCD on), then the tunnelling oracle's mark of the
+// (guardCentre, with CCD on), then the tunnelling oracle's mark of the
 // body as the guard left it (oracleMark; updateSleep, which runs between
 // this and the oracle's serial pass, moves no body). As two passes, each
 // fetched the same two lines of every record.
