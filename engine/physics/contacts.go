@@ -338,12 +338,13 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 		B = boxShape{c: toSV(scale(add(st.min, st.max), 0.5)), h: scale(sub(st.max, st.min), 0.5),
 			ax: [3]sv{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}
 	}
-	relP, relQ := relativePose(&A, ba.q, &B, w.bodyQuat(b), b < 0)
+	qa := toSQ(ba.q)
+	relP, relQ := relativePose(&A, qa, &B, w.bodyQuat(b), b < 0)
 	ext := ba.radius
 	if b >= 0 {
 		ext = max(ext, w.bodies[b].radius)
 	}
-	if prev != nil && prev.count > 0 && !w.noReuse && poseClose(prev, relP, relQ, ba.q, ext) {
+	if prev != nil && prev.count > 0 && !w.noReuse && poseClose(prev, relP, relQ, qa, ext) {
 		if m != prev {
 			*m = *prev
 		}
@@ -366,7 +367,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	}
 	m.n = raw.n
 	m.count = int32(raw.count)
-	m.relP, m.relQ, m.qA = relP, relQ, ba.q
+	m.relP, m.relQ, m.qA = relP, relQ.quat(), ba.q
 	for q := 0; q < raw.count; q++ {
 		rp := &raw.pts[q]
 		half := rp.n(raw.n)

@@ -108,15 +108,19 @@ func (w *World) integrateSubstep(lo, hi int) {
 		if !s.w.isZero() {
 			r := s.w.scale(h)
 			s.dth = s.dth.add(r)
-			b.q = rotateSmall(b.q, r)
+			rotateSmall(&b.q, r)
 		}
 	}
 }
 
 // rotateSmall turns q by the rotation vector r (radians), to first order
 // then renormalised: q' = q + (r/2, 0) q. Substep rotations are small; the
-// continuous stage, whose spins can be large, uses integrateRotation.
-func rotateSmall(q quat, r sv) quat {
+// continuous stage, whose spins can be large, uses integrateRotation. It
+// writes q in place: returning the quaternion by value, the substeps'
+// position pass took 1.7 times as long on the 1,000 pile (0.59 of its
+// time in place, and the step 0.97, interleaved in one process; same
+// bits).
+func rotateSmall(q *quat, r sv) {
 	x, y, z := 0.5*r.x, 0.5*r.y, 0.5*r.z
 	qw, qx, qy, qz := q.W, q.V[0], q.V[1], q.V[2]
 	// (0, x, y, z) * q
@@ -125,7 +129,6 @@ func rotateSmall(q quat, r sv) quat {
 	dy := float64(y*qw) + float64(z*qx) - float64(x*qz)
 	dz := float64(z*qw) + float64(x*qy) - float64(y*qx)
 	qw, qx, qy, qz = qw+dw, qx+dx, qy+dy, qz+dz
-	n := math.Sqrt(float64(qw*qw) + float64(qx*qx) + float64(qy*qy) + float64(qz*qz))
-	inv := 1 / n
-	return quat{W: float64(qw * inv), V: vec3{float64(qx * inv), float64(qy * inv), float64(qz * inv)}}
+	inv := 1 / math.Sqrt(float64(qw*qw)+float64(qx*qx)+float64(qy*qy)+float64(qz*qz))
+	q.W, q.V[0], q.V[1], q.V[2] = float64(qw*inv), float64(qx*inv), float64(qy*inv), float64(qz*inv)
 }

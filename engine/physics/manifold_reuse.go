@@ -50,27 +50,27 @@ func (b *boxShape) toWorld(v sv) sv {
 }
 
 // bodyQuat returns the orientation of body b, or identity for a slab (-1).
-func (w *World) bodyQuat(b int32) quat {
+func (w *World) bodyQuat(b int32) sq {
 	if b < 0 {
-		return quat{W: 1}
+		return sq{w: 1}
 	}
-	return w.bodies[b].q
+	return toSQ(w.bodies[b].q)
 }
 
 // relativePose returns the centre of B in A's frame and the rotation
 // qA^-1 qB; against a slab (which never moves) the pose of A in the world
 // instead.
-func relativePose(A *boxShape, qA quat, B *boxShape, qB quat, slab bool) (sv, quat) {
+func relativePose(A *boxShape, qA sq, B *boxShape, qB sq, slab bool) (sv, sq) {
 	if slab {
 		return A.c, qA
 	}
-	return A.toLocal(B.c.sub(A.c)), quatMul(qA.Conjugate(), qB)
+	return A.toLocal(B.c.sub(A.c)), qA.conj().mul(qB)
 }
 
 // poseClose reports whether manifold prev may be reused at the relative
 // pose (p, q), with body a now at world orientation qA and ext the larger
 // of the two bodies' bounding radii, m.
-func poseClose(prev *manifold, p sv, q, qA quat, ext float64) bool {
+func poseClose(prev *manifold, p sv, q, qA sq, ext float64) bool {
 	tol := reuseOther
 	if prev.count == 4 && prev.flags&mfTouching != 0 {
 		tol = reuseDistance
@@ -80,12 +80,12 @@ func poseClose(prev *manifold, p sv, q, qA quat, ext float64) bool {
 	if d2 >= float64(tol*tol) {
 		return false
 	}
-	if math.Abs(float64(qA.W*prev.qA.W)+dot(qA.V, prev.qA.V)) < cosHalfTurn {
+	if math.Abs(qA.dot(toSQ(prev.qA))) < cosHalfTurn {
 		return false
 	}
 	// The relative turn theta moves a point at distance ext by at most
 	// 2 sin(theta/2) ext.
-	c := math.Min(math.Abs(float64(q.W*prev.relQ.W)+dot(q.V, prev.relQ.V)), 1)
+	c := math.Min(math.Abs(q.dot(toSQ(prev.relQ))), 1)
 	arc := float64(2*math.Sqrt(1-float64(c*c))) * ext
 	return arc < tol-math.Sqrt(d2)
 }

@@ -91,10 +91,26 @@ func isotropic(inv vec3) bool { return inv[0] == inv[1] && inv[1] == inv[2] }
 
 // quatMul returns a b, rounded as (a.W b.W - a.V.b.V, b.V a.W + a.V b.W +
 // a.V x b.V), on scalars: mgl64.Quat's array is not kept in registers.
-func quatMul(a, b mgl64.Quat) mgl64.Quat {
-	av, bv := toSV(a.V), toSV(b.V)
-	v := bv.scale(a.W).add(av.scale(b.W)).add(av.cross(bv))
-	return mgl64.Quat{W: float64(a.W*b.W) - av.dot(bv), V: vec3{v.x, v.y, v.z}}
+func quatMul(a, b mgl64.Quat) mgl64.Quat { return toSQ(a).mul(toSQ(b)).quat() }
+
+// sq is a quaternion as four scalars, as sv is a vector: Go's calling
+// convention passes and returns it in registers, where an mgl64.Quat (its
+// vector part an array) goes through memory, 32 bytes each way per call.
+type sq struct{ w, x, y, z float64 }
+
+func toSQ(q quat) sq    { return sq{q.W, q.V[0], q.V[1], q.V[2]} }
+func (q sq) quat() quat { return quat{W: q.w, V: vec3{q.x, q.y, q.z}} }
+func (q sq) vec() sv    { return sv{q.x, q.y, q.z} }
+func (q sq) conj() sq   { return sq{q.w, -q.x, -q.y, -q.z} }
+func (a sq) dot(b sq) float64 {
+	return float64(a.w*b.w) + a.vec().dot(b.vec())
+}
+
+// mul returns a b (quatMul's rounding).
+func (a sq) mul(b sq) sq {
+	av, bv := a.vec(), b.vec()
+	v := bv.scale(a.w).add(av.scale(b.w)).add(av.cross(bv))
+	return sq{float64(a.w*b.w) - av.dot(bv), v.x, v.y, v.z}
 }
 
 func quatNormalize(q mgl64.Quat) mgl64.Quat {
