@@ -199,7 +199,7 @@ func (w *World) fatBoxes(lo, hi int) {
 	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
 		bp.asleep[i] = b.flags&flagSleeping != 0
-		sc.rot[i] = rotationMatrix(b.q)
+		rotationInto(&sc.rot[i], &b.q)
 		e := orientedExtent(&sc.rot[i], b.half)
 		// Speculative reach: the body's own motion this step, as long as it
 		// is slow enough for discrete contacts; faster motion is the job of

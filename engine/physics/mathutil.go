@@ -50,12 +50,20 @@ func (m *mat3) mulVec(v vec3) vec3 {
 
 // rotationMatrix returns the rotation of unit quaternion q; its columns are the
 // box's local axes in world space.
-func rotationMatrix(q mgl64.Quat) mat3 {
+func rotationMatrix(q mgl64.Quat) (m mat3) {
+	rotationInto(&m, &q)
+	return m
+}
+
+// rotationInto is rotationMatrix writing into m: the broadphase's pass over
+// the bodies fills its scratch this way, as mat3 and mgl64.Quat (arrays)
+// are passed and returned through memory.
+func rotationInto(m *mat3, q *mgl64.Quat) {
 	w, x, y, z := q.W, q.V[0], q.V[1], q.V[2]
 	xx, yy, zz := float64(x*x), float64(y*y), float64(z*z)
 	xy, xz, yz := float64(x*y), float64(x*z), float64(y*z)
 	wx, wy, wz := float64(w*x), float64(w*y), float64(w*z)
-	return mat3{
+	*m = mat3{
 		1 - 2*(yy+zz), 2 * (xy - wz), 2 * (xz + wy),
 		2 * (xy + wz), 1 - 2*(xx+zz), 2 * (yz - wx),
 		2 * (xz - wy), 2 * (yz + wx), 1 - 2*(xx+yy),
