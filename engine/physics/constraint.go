@@ -203,6 +203,7 @@ func (w *World) prepareRange(lo, hi int) {
 		c.restitution = m.restitution != 0
 		var cold *constraintCold
 		var A, B *bodyState
+		var vn0 float64
 		if c.restitution {
 			cold = &sol.cold[i]
 			cold.restitution = m.restitution
@@ -211,6 +212,7 @@ func (w *World) prepareRange(lo, hi int) {
 				sol.restitAny.Store(true)
 			}
 			A, B = w.bodyPair(c)
+			vn0 = B.v.sub(A.v).dot(n) // normal velocity of the centres
 		}
 		// Centroid of the points: the friction anchor.
 		cnt := int(m.count)
@@ -268,7 +270,7 @@ func (w *World) prepareRange(lo, hi int) {
 			c.nMass[q] = invOrZero(c.mA + c.mB + cp.rAn.dot(iAn[q]) + cp.rBn.dot(iBn[q]))
 			c.sep[q], cp.normalI = mp.sep, mp.normalI
 			if cold != nil {
-				cold.relVel[q] = relVelBefore(A, B, n, cp, mp.sep, an)
+				cold.relVel[q] = relVelBefore(A, B, vn0, cp, mp.sep, an)
 			}
 		}
 		if cnt == 4 {
@@ -293,10 +295,11 @@ func (w *World) prepareRange(lo, hi int) {
 }
 
 // relVelBefore returns the normal velocity of point cp of a constraint
-// along n between states A and B before the solve, for restitution; sep is
-// its separation and an the normal acceleration from gravity.
-func relVelBefore(A, B *bodyState, n sv, cp *solverPoint, sep, an float64) float64 {
-	rv := B.v.sub(A.v).dot(n) + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)
+// between states A and B before the solve, for restitution: vn0 is the
+// normal velocity of the centres, sep the point's separation and an the
+// normal acceleration from gravity.
+func relVelBefore(A, B *bodyState, vn0 float64, cp *solverPoint, sep, an float64) float64 {
+	rv := vn0 + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)
 	// A speculative point closes its gap during the step under gravity:
 	// bounce with the speed it will have at impact, not at the start of
 	// the step (which would lose the gap's height).

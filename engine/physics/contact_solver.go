@@ -101,12 +101,13 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	w.beginColors(len(w.bodies), len(heads))
 	for k := range heads {
 		m := &heads[k]
-		if m.flags&mfAsleep != 0 || w.bodies[m.a].flags&flagSleeping != 0 ||
-			m.b >= 0 && w.bodies[m.b].flags&flagSleeping != 0 {
+		a, b := m.bodies()
+		if m.flags&mfAsleep != 0 || w.bodies[a].flags&flagSleeping != 0 ||
+			b >= 0 && w.bodies[b].flags&flagSleeping != 0 {
 			continue
 		}
 		sc.active = append(sc.active, int32(k))
-		w.colorNext(m.a, m.b)
+		w.colorNext(a, b)
 	}
 	w.placeColors()
 	nc := len(sc.active)

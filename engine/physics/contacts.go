@@ -97,18 +97,20 @@ type pairJob struct {
 	wake            int32
 }
 
-// manifoldHead is a manifold's key, bodies and flags, in a dense array
-// beside the list. The step walks the whole list serially twice: the
-// narrowphase's merge with the new pairs (the keys) and the solver's
-// collection of the active manifolds (bodies and flags). Reading those
-// from the 672-byte manifolds fetched a cache line per manifold; on the
-// 5,050 pyramid the two walks took about a millisecond a step, all of it
-// serial with any number of workers.
+// manifoldHead is a manifold's key and flags (its bodies are in the key),
+// in a dense array beside the list. The step walks the whole list serially
+// twice: the narrowphase's merge with the new pairs (the keys) and the
+// solver's collection of the active manifolds (bodies and flags). Reading
+// those from the 672-byte manifolds fetched a cache line per manifold; on
+// the 5,050 pyramid the two walks took about a millisecond a step, all of
+// it serial with any number of workers.
 type manifoldHead struct {
 	key   uint64
-	a, b  int32
 	flags uint8
 }
+
+// bodies returns the manifold's bodies: a, and b or -1 for a slab.
+func (h *manifoldHead) bodies() (a, b int32) { return keyBodies(h.key) }
 
 // keyBodies returns the bodies of pair key: a, and b or -1 for a slab.
 func keyBodies(key uint64) (a, b int32) {
@@ -119,9 +121,7 @@ func keyBodies(key uint64) (a, b int32) {
 	return a, int32(tag &^ pairBodyBit)
 }
 
-func headOf(m *manifold) manifoldHead {
-	return manifoldHead{key: m.key, a: m.a, b: m.b, flags: m.flags}
-}
+func headOf(m *manifold) manifoldHead { return manifoldHead{key: m.key, flags: m.flags} }
 
 func (c *contactSet) copyFrom(o *contactSet) {
 	c.list = append(c.list[:0], o.list...)
@@ -291,20 +291,19 @@ func (w *World) emitContacts(old []manifold) []manifold {
 		} else {
 			out = out[:k+1]
 		}
-		a, b := keyBodies(job.key)
-		cs.heads = append(cs.heads, manifoldHead{key: job.key, a: a, b: b, flags: job.flags})
+		cs.heads = append(cs.heads, manifoldHead{key: job.key, flags: job.flags})
 	}
 	return out
 }
 
 // endEvent describes the end of job's old contact; the normal points toward A.
 func (w *World) endEvent(job *pairJob) ContactEvent {
-	a, tag := int(job.key>>32), uint32(job.key)
-	e := ContactEvent{A: w.ID(a), B: NoBody, Static: NoStatic, Normal: job.prevN.neg().vec()}
-	if tag&pairBodyBit != 0 {
-		e.B = w.ID(int(tag &^ pairBodyBit))
+	a, b := keyBodies(job.key)
+	e := ContactEvent{A: w.ID(int(a)), B: NoBody, Static: NoStatic, Normal: job.prevN.neg().vec()}
+	if b >= 0 {
+		e.B = w.ID(int(b))
 	} else {
-		e.Static = StaticID(tag)
+		e.Static = StaticID(uint32(job.key))
 	}
 	return e
 }

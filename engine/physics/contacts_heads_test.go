@@ -16,6 +16,9 @@ func TestManifoldHeadsMatchList(t *testing.T) {
 			if h := headOf(&cs.list[i]); cs.heads[i] != h {
 				t.Fatalf("%s %d: head %d is %+v, its manifold's %+v", when, k, i, cs.heads[i], h)
 			}
+			if a, b := cs.heads[i].bodies(); a != cs.list[i].a || b != cs.list[i].b {
+				t.Fatalf("%s %d: head %d names bodies %d, %d; its manifold %d, %d", when, k, i, a, b, cs.list[i].a, cs.list[i].b)
+			}
 		}
 	}
 	var buf []Input

@@ -40,8 +40,8 @@ func (w *World) updateSleep(dt float64) {
 	heads := w.contacts.heads
 	for _, k := range sc.active {
 		m := &heads[k]
-		if m.b >= 0 && m.flags&mfTouching != 0 {
-			union(sc.parent, m.a, m.b)
+		if a, b := m.bodies(); b >= 0 && m.flags&mfTouching != 0 {
+			union(sc.parent, a, b)
 		}
 	}
 	for i := range w.bodies {
