@@ -30,14 +30,20 @@ func guardWorld(t *testing.T, workers int) *World {
 	return w
 }
 
-// The centre guard runs over the workers (guardRange): on 1, 2 and 4 it
-// puts back the same bodies to the same bits and counts each once.
+// The centre guard runs over the workers (checkMotion): on 1 worker it puts
+// every centre that entered the ground back above it, moving out of it, and
+// counts each once; on 2 and 4 it does the same to the same bits.
 func TestGuardSameOnWorkers(t *testing.T) {
 	ref := guardWorld(t, 1)
 	ref.checkMotion()
 	want := uint64((len(ref.bodies) + 2) / 3)
 	if g := ref.counters.Guarded; g != want {
 		t.Fatalf("1 worker: %d centres put back, want %d", g, want)
+	}
+	for i := 0; i < len(ref.bodies); i += 3 {
+		if p, v := ref.bodies[i].pos, ref.sb[i].v; p[1] < 0 || v.y < 0 {
+			t.Fatalf("1 worker: body %d left at %v moving %v, want above the ground and not into it", i, p, v)
+		}
 	}
 	for _, workers := range []int{2, 4} {
 		w := guardWorld(t, workers)
