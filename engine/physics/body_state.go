@@ -29,6 +29,18 @@ type bodyKick struct {
 	flags      uint8
 }
 
+// bodyPose is a body's pose as the substeps move it (64 bytes; made by
+// loadStates, written back by storeStates): its centre, its orientation,
+// and its flags as the solver left them. The substeps' position pass reads
+// and writes this instead of the first two lines of the body's 240-byte
+// record, which on the 10,000 pile (2.4 MB of records, more than the
+// level-2 cache) took twice as long per body as on the 1,000 pile.
+type bodyPose struct {
+	p     sv
+	q     sq
+	flags uint8
+}
+
 // bodyMass is what prepare reads of each body's mass (24 bytes, made by
 // loadStates): the inverse mass and, for a body whose inverse inertia is a
 // scale (iso), that scale; prepare reads the inertia matrix from the
@@ -40,7 +52,7 @@ type bodyMass struct {
 }
 
 // loadStates copies bodies [lo, hi) into the solver's state array, and
-// makes their kicks and mass records (sol.h is set).
+// makes their kicks, poses and mass records (sol.h is set).
 func (w *World) loadStates(lo, hi int) {
 	sol := &w.sol
 	st := sol.state[lo:hi]
@@ -61,17 +73,24 @@ func (w *World) loadStates(lo, hi int) {
 			k.angF = 1 / (1 + float64(h*b.angDamp))
 		}
 		sol.kicks[lo+i] = k
+		sol.poses[lo+i] = bodyPose{p: toSV(b.pos), q: toSQ(b.q), flags: b.flags}
 	}
 }
 
-// storeStates copies the solver's states of bodies [lo, hi) back, and
-// with CCD on catches the bodies that moved too far (catchOne).
+// storeStates copies the solver's states and the poses of the bodies the
+// substeps moved of [lo, hi) back, and with CCD on catches the bodies that
+// moved too far (catchOne).
 func (w *World) storeStates(lo, hi int) {
 	st := w.sol.state[lo:hi]
+	poses := w.sol.poses[lo:hi]
 	catch := w.ccdOn
 	for i := range st {
 		s := &w.sb[lo+i]
 		s.v, s.w, s.dp, s.dth = st[i].v, st[i].w, st[i].dp, st[i].dth
+		if ps := &poses[i]; ps.flags&(flagSleeping|flagFast) == 0 {
+			b := &w.bodies[lo+i]
+			b.pos, b.q = ps.p.vec(), ps.q.quat()
+		}
 		if catch {
 			w.catchOne(lo + i)
 		}

@@ -96,6 +96,7 @@ type solverState struct {
 	// its warm start (rewarm.go).
 	start  []velocities
 	kicks  []bodyKick // gravity and damping per body (loadStates)
+	poses  []bodyPose // pose per body, moved by the substeps (loadStates)
 	masses []bodyMass // mass per body, for prepare (loadStates)
 	// noMassRec is the mass record of every slab side: zero, iso.
 	noMassRec bodyMass

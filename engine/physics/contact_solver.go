@@ -139,6 +139,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sol.state = grow(sol.state, nb)
 	sol.start = grow(sol.start, nb)
 	sol.kicks = grow(sol.kicks, nb)
+	sol.poses = grow(sol.poses, nb)
 	sol.masses = grow(sol.masses, nb)
 	sol.warm = grow(sol.warm, nc)
 	p := &w.par

@@ -9,13 +9,17 @@ import (
 // (world.go, body_state.go, constraint.go): a change that moves them is a speed change.
 func TestRecordLayout(t *testing.T) {
 	if o := unsafe.Offsetof(body{}.flags); o >= 64 {
-		t.Errorf("body.flags at byte %d: the substeps' fields left the first cache line", o)
+		t.Errorf("body.flags at byte %d: the per-body passes' fields left the first cache line", o)
 	}
 	if o := unsafe.Offsetof(body{}.angDamp); o >= 128 {
 		t.Errorf("body.angDamp at byte %d: past the second cache line", o)
 	}
 	if s := unsafe.Sizeof(bodyState{}); s != 96 {
 		t.Errorf("bodyState is %d bytes, want 96", s)
+	}
+	// The substeps' position pass streams these: one cache line a body.
+	if s := unsafe.Sizeof(bodyPose{}); s != 64 {
+		t.Errorf("bodyPose is %d bytes, want 64", s)
 	}
 	if s := unsafe.Sizeof(bodyMass{}); s != 24 {
 		t.Errorf("bodyMass is %d bytes, want 24", s)

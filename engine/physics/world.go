@@ -61,10 +61,12 @@ const (
 
 // body is the simulation record of one dynamic box: pose, shape, material
 // and sleep bookkeeping (240 bytes). Velocities live in solverBody. The
-// fields the substeps read for every body come first, in one cache line
-// (pose and flags) and the next (damping): at 10,000 bodies the records are
-// 2.4 MB, and with the flags at the end the substeps' position update
-// touched three lines of each record.
+// fields the per-body passes read come first, in one cache line (pose and
+// flags) and the next (damping): at 10,000 bodies the records are 2.4 MB,
+// and with the flags at the end the substeps' position update touched
+// three lines of each record. (The substeps now move a copy of the pose,
+// bodyPose, which the solver loads and stores in the same passes that read
+// the flags and damping.)
 type body struct {
 	pos       mgl64.Vec3
 	q         mgl64.Quat
