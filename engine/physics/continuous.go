@@ -31,6 +31,9 @@ const (
 // their end-of-step pose.
 func (w *World) continuous(dt float64) {
 	w.scratch.extentValid = false
+	if w.fastBodies.Load() == 0 {
+		return // nearly every step: two passes over the records for nothing
+	}
 	for pass := 0; pass < 2; pass++ {
 		wantBullet := pass == 1
 		for i := range w.bodies {
@@ -58,12 +61,12 @@ func (w *World) ccdFraction(b *body) float64 {
 // needsSweep reports whether body i moving with velocity v over dt travels
 // more than its CCD fraction of its smallest half extent, counting the arc
 // its corners travel by rotation.
-func (w *World) needsSweep(i int, v vec3, dt float64) bool {
+func (w *World) needsSweep(i int, v sv, dt float64) bool {
 	b := &w.bodies[i]
 	lim := w.ccdFraction(b) * b.minHalf
 	lim2 := float64(lim * lim)
 	dt2 := float64(dt * dt)
-	if float64(dot(v, v)*dt2) > lim2 {
+	if float64(v.dot(v)*dt2) > lim2 {
 		return true
 	}
 	wv := w.sb[i].w

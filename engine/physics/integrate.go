@@ -19,6 +19,8 @@ func (w *World) prepareBodies(dt float64) {
 // records only, so the ranges run in parallel).
 func (w *World) prepareRangeBodies(lo, hi int) {
 	ccdOn, dt := w.ccdOn, w.stepDt
+	g := toSV(w.def.Gravity)
+	fast := int32(0)
 	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
 		b.prevPos, b.prevQ = b.pos, b.q
@@ -34,9 +36,13 @@ func (w *World) prepareRangeBodies(lo, hi int) {
 			s.invI = worldInvInertia(b.q, b.invILocal)
 		}
 		// Predicted motion velocity: gravity over half the step.
-		if ccdOn && w.needsSweep(i, s.v.madd(toSV(w.def.Gravity), 0.5*dt).vec(), dt) {
+		if ccdOn && w.needsSweep(i, s.v.madd(g, 0.5*dt), dt) {
 			b.flags |= flagFast
+			fast++
 		}
+	}
+	if fast > 0 {
+		w.fastBodies.Add(fast)
 	}
 }
 

@@ -32,6 +32,7 @@ func (w *World) Step(dt float64, inputs []Input) {
 	w.par.begin()
 
 	w.clearStepFlags()
+	w.fastBodies.Store(0)
 	w.applyInputs(inputs, dt)
 	p.Inputs = sw.lap()
 

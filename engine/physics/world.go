@@ -3,6 +3,7 @@ package physics
 import (
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -24,6 +25,10 @@ type World struct {
 
 	events   StepEvents
 	counters Counters
+	// fastBodies counts the bodies marked flagFast this step (by the
+	// workers, so atomic; rarely more than a few), so that continuous
+	// skips its passes when there are none.
+	fastBodies atomic.Int32
 	// Bodies whose centre is inside a slab, sorted by body then slab: what
 	// the tunnelling oracle remembers between steps (oracle.go).
 	inside, insideNext []insideRec
