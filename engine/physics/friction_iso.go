@@ -16,9 +16,21 @@ func frictionIso(c *constraint, A, B *bodyState, bodyB bool) {
 	for q := int32(0); q < c.count; q++ {
 		total += c.pts[q].normalI
 	}
+	frictionIsoAt(c, A, B, bodyB, total)
+}
+
+// frictionIsoAt is frictionIso with the total normal impulse of c's points
+// given (the 4-point passes have it in registers; summed in point order,
+// from 0, as frictionIso sums it).
+func frictionIsoAt(c *constraint, A, B *bodyState, bodyB bool, total float64) {
 	maxF := float64(c.friction * total)
-	// dv = (vB + wB x rBc) - (vA + wA x rAc), the velocity of the centroid.
-	dx, dy, dz := relVelAt(A, B, &c.rAc, &c.rBc)
+	// dv = (vB + wB x rBc) - (vA + wA x rAc), the velocity of the centroid,
+	// written out: as a call (too big to inline) it spilled every live
+	// value of this function around it.
+	rA, rB := &c.rAc, &c.rBc
+	dx := (B.v.x + (float64(B.w.y*rB.z) - float64(B.w.z*rB.y))) - (A.v.x + (float64(A.w.y*rA.z) - float64(A.w.z*rA.y)))
+	dy := (B.v.y + (float64(B.w.z*rB.x) - float64(B.w.x*rB.z))) - (A.v.y + (float64(A.w.z*rA.x) - float64(A.w.x*rA.z)))
+	dz := (B.v.z + (float64(B.w.x*rB.y) - float64(B.w.y*rB.x))) - (A.v.z + (float64(A.w.x*rA.y) - float64(A.w.y*rA.x)))
 	t0, t1 := &c.t0, &c.t1
 	fI0, fI1 := c.fI0, c.fI1
 	n0 := fI0 - float64(c.tMass0*(float64(dx*t0.x)+float64(dy*t0.y)+float64(dz*t0.z)))
@@ -66,15 +78,4 @@ func frictionIso(c *constraint, A, B *bodyState, bodyB bool) {
 	if bodyB {
 		B.w = sv{B.w.x + float64(bx*iB), B.w.y + float64(by*iB), B.w.z + float64(bz*iB)}
 	}
-}
-
-// relVelAt returns (vB + wB x rB) - (vA + wA x rA) in scalars.
-func relVelAt(A, B *bodyState, rA, rB *sv) (x, y, z float64) {
-	bx := B.v.x + (float64(B.w.y*rB.z) - float64(B.w.z*rB.y))
-	by := B.v.y + (float64(B.w.z*rB.x) - float64(B.w.x*rB.z))
-	bz := B.v.z + (float64(B.w.x*rB.y) - float64(B.w.y*rB.x))
-	ax := A.v.x + (float64(A.w.y*rA.z) - float64(A.w.z*rA.y))
-	ay := A.v.y + (float64(A.w.z*rA.x) - float64(A.w.x*rA.z))
-	az := A.v.z + (float64(A.w.x*rA.y) - float64(A.w.y*rA.x))
-	return bx - ax, by - ay, bz - az
 }
