@@ -140,6 +140,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sol.start = grow(sol.start, nb)
 	sol.kicks = grow(sol.kicks, nb)
 	sol.poses = grow(sol.poses, nb)
+	w.oracleMarks = grow(w.oracleMarks, nb) // storeStates makes most (guard.go)
 	sol.masses = grow(sol.masses, nb)
 	sol.warm = grow(sol.warm, nc)
 	p := &w.par

@@ -69,6 +69,8 @@ func (w *World) catchOne(i int) {
 // this and the oracle's serial pass, moves no body). As two passes, each
 // fetched the same two lines of every record.
 func (w *World) checkMotion() {
+	// Sized by the solver, which makes most marks (storeStates) before
+	// this runs in the step; a world stepped by hand (the tests) has none.
 	w.oracleMarks = grow(w.oracleMarks, len(w.bodies))
 	w.par.begin()
 	w.par.run(len(w.bodies), bodyChunk, w.fnCheckMotion)
@@ -82,6 +84,10 @@ func (w *World) checkMotionRange(lo, hi int) {
 	guard := w.ccdOn && len(w.statics) > 0
 	guarded := uint64(0)
 	for i := lo; i < hi; i++ {
+		if m := w.oracleMarks[i]; m&markDecided != 0 {
+			w.oracleMarks[i] = m &^ markDecided // made by storeStates
+			continue
+		}
 		if b := &w.bodies[i]; w.pathClear(&b.prevPos, &b.pos) {
 			// Nearly every body: its path meets no slab, so the guard
 			// has nothing to put back and the oracle only notes whether

@@ -30,6 +30,9 @@ import "sandbox/engine/ccd"
 const (
 	markMoved    uint8 = 1 << iota // moved this step, or was teleported
 	markNearSlab                   // its path's box meets a slab's
+	// markDecided: storeStates made the mark and checkMotion need not
+	// look (it clears the bit before the oracle reads the mark).
+	markDecided
 )
 
 // oracleMark returns body i's mark for detectTunnels, from its own

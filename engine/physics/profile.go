@@ -9,7 +9,8 @@ package physics
 // Where two stages share a pass over the bodies, the pass is timed where
 // it runs: the catch of bodies the substeps moved too far is in the
 // solver's StoreImpulses, and the oracle's marks of which bodies to look
-// at are in Continuous, with the centre guard.
+// at are in Continuous, with the centre guard, but for the bodies whose
+// path meets no slab, whose marks are made in StoreImpulses too.
 type Profile struct {
 	Inputs        int64 // applying this tick's inputs
 	PrepareBodies int64 // start-of-step poses, world inertia, which bodies need continuous collision
