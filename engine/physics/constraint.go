@@ -326,4 +326,3 @@ func effMassIso(m, i float64, r, n sv) float64 {
 	z := float64(r.x*n.y) - float64(r.y*n.x)
 	return m + (float64(float64(x*i)*x) + float64(float64(y*i)*y) + float64(float64(z*i)*z))
 }
-
