@@ -96,6 +96,7 @@ func (w *World) teleport(in *Input) {
 	// taken between inputs and the step consistent too.
 	b.prevPos, b.prevQ = b.pos, b.q
 	b.flags |= flagTeleported
+	w.teleported = append(w.teleported, int32(idx))
 	b.sleepTime = 0
 	w.wakeBody(idx)
 	w.events.Teleports = append(w.events.Teleports, TeleportEvent{Body: w.ID(idx), From: from, To: b.pos})

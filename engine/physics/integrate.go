@@ -3,7 +3,8 @@ package physics
 import "math"
 
 // prepareBodies stores every body's pose as the start-of-step pose (which
-// the renderer interpolates from), refreshes each awake body's world
+// the renderer interpolates from), clears last step's touching and fast
+// flags, refreshes each awake body's world
 // inverse inertia for this step's orientation, clears its position and
 // rotation deltas, and marks the bodies whose motion this step needs
 // continuous collision (flagFast): those are moved by the continuous stage
@@ -24,6 +25,7 @@ func (w *World) prepareRangeBodies(lo, hi int) {
 	for i := lo; i < hi; i++ {
 		b := &w.bodies[i]
 		b.prevPos, b.prevQ = b.pos, b.q
+		b.flags &^= flagTouching | flagFast // set again below and by the solver
 		if b.flags&flagSleeping != 0 {
 			continue
 		}

@@ -55,6 +55,7 @@ func (w *World) Restore(s *Snapshot) {
 	w.events.copyFrom(&s.events)
 	w.counters = s.counters
 	w.inside = append(w.inside[:0], s.inside...)
+	w.noteTeleported()
 	w.bp.valid = false // candidate pairs are scratch: found again
 }
 

@@ -31,7 +31,7 @@ func (w *World) Step(dt float64, inputs []Input) {
 	// One parallel region for the whole step (the stages' own nest in it).
 	w.par.begin()
 
-	w.clearStepFlags()
+	w.clearTeleported()
 	w.fastBodies.Store(0)
 	w.applyInputs(inputs, dt)
 	p.Inputs = sw.lap()
@@ -65,15 +65,25 @@ func (w *World) Step(dt float64, inputs []Input) {
 	p.Total = p.Inputs + p.PrepareBodies + p.Broadphase + p.Narrowphase + p.Solver + p.Continuous + p.Sleep + p.Oracle
 }
 
-// clearStepFlags resets the per-step body flags before inputs may set them
-// (over the workers: it writes a line of every body's record).
-func (w *World) clearStepFlags() {
-	w.par.run(len(w.bodies), bodyChunk, w.fnClearFlags)
+// clearTeleported clears last step's teleport flags before this step's
+// inputs may set them. The other per-step flags (touching, fast) are
+// cleared by prepareBodies, which writes every body's record anyway: a
+// pass of its own over the records to clear all three took 0.4-0.8% of the
+// 10,000 pile's step.
+func (w *World) clearTeleported() {
+	for _, i := range w.teleported {
+		w.bodies[i].flags &^= flagTeleported
+	}
+	w.teleported = w.teleported[:0]
 }
 
-// clearFlagsRange is clearStepFlags for bodies [lo, hi).
-func (w *World) clearFlagsRange(lo, hi int) {
-	for i := lo; i < hi; i++ {
-		w.bodies[i].flags &^= flagTeleported | flagTouching | flagFast
+// noteTeleported rebuilds the list of teleported bodies from their flags
+// (World.Restore: a snapshot keeps the flags, not the list).
+func (w *World) noteTeleported() {
+	w.teleported = w.teleported[:0]
+	for i := range w.bodies {
+		if w.bodies[i].flags&flagTeleported != 0 {
+			w.teleported = append(w.teleported, int32(i))
+		}
 	}
 }

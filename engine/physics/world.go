@@ -25,6 +25,9 @@ type World struct {
 
 	events   StepEvents
 	counters Counters
+	// teleported lists the bodies with flagTeleported (this step's
+	// teleports), so that the next step clears just those.
+	teleported []int32
 	// fastBodies counts the bodies marked flagFast this step (by the
 	// workers, so atomic; rarely more than a few), so that continuous
 	// skips its passes when there are none.
@@ -44,7 +47,6 @@ type World struct {
 	// The parallel body stages around the solver, and the step's dt they
 	// read.
 	fnPrepBodies, fnFatBoxes, fnTestCands, fnCheckMotion func(lo, hi int)
-	fnClearFlags                                         func(lo, hi int)
 	stepDt                                               float64
 
 	oracleMarks []uint8 // detectTunnels' scratch: a mark per body (oracle.go)
@@ -131,7 +133,9 @@ func NewWorld(def WorldDef) (*World, error) {
 	if err := def.validate(); err != nil {
 		return nil, err
 	}
-	w := &World{def: def, ccdOn: def.CCD}
+	// Room for a few teleports a step, so that the first one made in a
+	// running world allocates nothing.
+	w := &World{def: def, ccdOn: def.CCD, teleported: make([]int32, 0, 16)}
 	w.events.Tick = 0
 	w.par.init(def.Workers)
 	w.bindSolver()
@@ -140,7 +144,6 @@ func NewWorld(def WorldDef) (*World, error) {
 	w.fnFatBoxes = w.fatBoxes
 	w.fnTestCands = w.testCands
 	w.fnCheckMotion = w.checkMotionRange
-	w.fnClearFlags = w.clearFlagsRange
 	return w, nil
 }
 
