@@ -73,7 +73,7 @@ type broadphase struct {
 	left      []bool   // per body: its fat box left its proxy (fatBoxes)
 	keep      bool     // the candidates may be kept (left is meaningful)
 	hit       []bool   // per candidate: the exact test passed (testCands)
-	asleep    []bool   // per body, for testCands: a byte, not a line of the body record
+	asleep    []bool   // per body, for testCands and the solver's collection: a byte, not a line of the body record (wakeBody keeps it)
 	moved     []bool   // per body: in escaped
 	// The last search's grid, kept for moveProxies: its entries sorted by
 	// cell (grid aliases cells or cellTmp), and the bodies whose proxies

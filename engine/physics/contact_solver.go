@@ -99,11 +99,14 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sc.active = sc.active[:0]
 	heads := w.contacts.heads
 	w.beginColors(len(w.bodies), len(heads))
+	// The broadphase's sleep byte per body (which wakeBody keeps), not
+	// the flags in the bodies' records: on the 5,050 pyramid this serial
+	// walk took 0.94-0.98 of its time.
+	asleep := w.bp.asleep
 	for k := range heads {
 		m := &heads[k]
 		a, b := m.bodies()
-		if m.flags&mfAsleep != 0 || w.bodies[a].flags&flagSleeping != 0 ||
-			b >= 0 && w.bodies[b].flags&flagSleeping != 0 {
+		if m.flags&mfAsleep != 0 || asleep[a] || b >= 0 && asleep[b] {
 			continue
 		}
 		sc.active = append(sc.active, int32(k))

@@ -88,6 +88,9 @@ func (w *World) wakeBody(i int) {
 		n++
 		b := &w.bodies[j]
 		b.flags &^= flagSleeping
+		if int(j) < len(w.bp.asleep) {
+			w.bp.asleep[j] = false // read by the solver after the narrowphase wakes
+		}
 		b.sleepTime = 0
 		w.sb[j].invI = worldInvInertia(b.q, b.invILocal)
 		next := b.sleepNext
