@@ -67,7 +67,9 @@ func (w *World) catchOne(i int) {
 // (guardCentre, with CCD on), then the tunnelling oracle's mark of the
 // body as the guard left it (oracleMark; updateSleep, which runs between
 // this and the oracle's serial pass, moves no body). As two passes, each
-// fetched the same two lines of every record.
+// fetched the same two lines of every record. The bodies whose marks the
+// solver's storeStates already made (markDecided: moved by the substeps,
+// on a path that meets no slab) are skipped, reading a byte each.
 func (w *World) checkMotion() {
 	// Sized by the solver, which makes most marks (storeStates) before
 	// this runs in the step; a world stepped by hand (the tests) has none.

@@ -4,11 +4,10 @@ import "math"
 
 // prepareBodies stores every body's pose as the start-of-step pose (which
 // the renderer interpolates from), clears last step's touching and fast
-// flags, refreshes each awake body's world
-// inverse inertia for this step's orientation, clears its position and
-// rotation deltas, and marks the bodies whose motion this step needs
-// continuous collision (flagFast): those are moved by the continuous stage
-// instead of the substeps.
+// flags, refreshes each awake body's world inverse inertia for this step's
+// orientation, clears its position and rotation deltas, and marks the
+// bodies whose motion this step needs continuous collision (flagFast):
+// those are moved by the continuous stage instead of the substeps.
 func (w *World) prepareBodies(dt float64) {
 	w.stepDt = dt
 	w.par.begin()
