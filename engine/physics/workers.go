@@ -36,7 +36,7 @@ import (
 //
 // With both cores of a two-core machine free, two workers step Box3D's
 // 5,050 pyramid 1.7 to 1.9 times as fast as one in-process (solver passes
-// 1.9-2.2x), 1.51 to 1.81 times in the latest side-by-side runs, and the
+// 1.9-2.2x), 1.51 to 2.00 times in the latest side-by-side runs, and the
 // 4,000 pile 1.7 to 2.2 times; on a machine whose cores are busy with
 // other work they can be slower than one, which is why WorldDef.Workers
 // defaults to 1.
