@@ -107,10 +107,7 @@ func (w *World) storeStates(lo, hi int) {
 			w.catchOne(lo + i)
 		}
 		if b.flags&flagFast == 0 && w.pathClear(&start, &b.pos) {
-			marks[i] = markDecided
-			if b.pos != start || b.flags&flagTeleported != 0 {
-				marks[i] |= markMoved
-			}
+			marks[i] = markDecided | clearPathMark(&start, &b.pos, b.flags)
 		}
 	}
 }

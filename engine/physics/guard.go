@@ -90,18 +90,8 @@ func (w *World) checkMotionRange(lo, hi int) {
 			w.oracleMarks[i] = m &^ markDecided // made by storeStates
 			continue
 		}
-		if b := &w.bodies[i]; w.pathClear(&b.prevPos, &b.pos) {
-			// Nearly every body: its path meets no slab, so the guard
-			// has nothing to put back and the oracle only notes whether
-			// it moved (what both would find, read once).
-			mark := uint8(0)
-			if b.pos != b.prevPos || b.flags&flagTeleported != 0 {
-				mark = markMoved
-			}
-			w.oracleMarks[i] = mark
-			continue
-		}
-		if guard {
+		// A path that meets no slab leaves the guard nothing to put back.
+		if b := &w.bodies[i]; guard && !w.pathClear(&b.prevPos, &b.pos) {
 			guarded += w.guardCentre(i)
 		}
 		w.oracleMarks[i] = w.oracleMark(i)
@@ -121,10 +111,10 @@ func (w *World) guardCentre(i int) (guarded uint64) {
 		return 0
 	}
 	p0 := b.prevPos
-	segMin, segMax := vmin(p0, b.pos), vmax(p0, b.pos)
+	seg := segmentBox(&p0, &b.pos)
 	for k := range w.statics {
 		st := &w.statics[k]
-		if !overlapsAABB(segMin, segMax, st.min, st.max) {
+		if !seg.meetsSlab(st) {
 			continue
 		}
 		in, _, crosses := ccd.SegmentFaces(p0, b.pos, ccd.AABB{Min: st.min, Max: st.max})
@@ -133,7 +123,7 @@ func (w *World) guardCentre(i int) (guarded uint64) {
 		}
 		w.putBack(i, k, in)
 		guarded++
-		segMin, segMax = vmin(p0, b.pos), vmax(p0, b.pos)
+		seg = segmentBox(&p0, &b.pos)
 	}
 	return guarded
 }
@@ -157,19 +147,4 @@ func (w *World) putBack(i, k int, f ccd.Face) {
 	if vn := dot(v, n); vn < 0 {
 		s.v = toSV(madd(v, n, -vn))
 	}
-}
-
-// pathClear reports whether the box of the segment from p0 to p1 meets no
-// slab (overlapsAABB on scalars: a vec3 argument goes through memory).
-func (w *World) pathClear(p0, p1 *vec3) bool {
-	x0, x1 := min(p0[0], p1[0]), max(p0[0], p1[0])
-	y0, y1 := min(p0[1], p1[1]), max(p0[1], p1[1])
-	z0, z1 := min(p0[2], p1[2]), max(p0[2], p1[2])
-	for k := range w.statics {
-		st := &w.statics[k]
-		if x0 <= st.max[0] && st.min[0] <= x1 && y0 <= st.max[1] && st.min[1] <= y1 && z0 <= st.max[2] && st.min[2] <= z1 {
-			return false
-		}
-	}
-	return true
 }

@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// pathClear is checkMotion's shortcut past the guard and the oracle's slab
-// test: it must say "clear" exactly when the box of the segment overlaps
-// no slab as overlapsAABB sees it, touching faces, points and zero-length
-// paths included.
+// pathClear (path_box.go: the guard's, the oracle's and the solver
+// store's test of a centre's path against the slabs) must say "clear"
+// exactly when the box of the segment overlaps no slab as overlapsAABB
+// sees it, touching faces, points and zero-length paths included.
 func TestPathClearMatchesOverlap(t *testing.T) {
 	w := mustWorld(t, DefaultWorldDef())
 	mustStatic(t, w, "floor", vec3{-5, -1, -5}, vec3{5, 0, 5})
