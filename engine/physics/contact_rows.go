@@ -25,6 +25,7 @@ func (w *World) iterateRange(lo, hi int) {
 	sol := &w.sol
 	cons := sol.cons[sol.base+lo : sol.base+hi]
 	inv, useBias := sol.inv, sol.useBias
+	known := sol.sepKnown
 	first := sol.base + lo
 	if sol.overflow {
 		for i := range cons {
@@ -44,7 +45,11 @@ func (w *World) iterateRange(lo, hi int) {
 				continue
 			}
 			A, B := w.bodyPair(c)
-			gatherRows(c, A, B, inv, useBias, sol.softFor(c), &rs[nb])
+			if known {
+				gatherRowsKnown(c, A, B, inv, sol.softFor(c), &rs[nb])
+			} else {
+				gatherRows(c, A, B, inv, useBias, sol.softFor(c), &rs[nb])
+			}
 			idx[nb] = int32(i)
 			nb++
 		}
@@ -125,7 +130,11 @@ func (s *solverState) softFor(c *constraint) *softness {
 func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness) {
 	if c.count == 4 {
 		var r rowScratch
-		gatherRows(c, A, B, inv, useBias, sf, &r)
+		if w.sol.sepKnown {
+			gatherRowsKnown(c, A, B, inv, sf, &r)
+		} else {
+			gatherRows(c, A, B, inv, useBias, sf, &r)
+		}
 		solveRows(c, &r)
 		w.applyRows(c, A, B, &r)
 		return
@@ -206,9 +215,27 @@ func gatherRows(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *s
 		// Current separation: narrowphase value plus how far the bodies
 		// have moved along the normal since.
 		s := c.sep[q] + dp + dthB.dot(cp.rBn) - dthA.dot(cp.rAn)
+		c.cur[q] = s
 		r.v[q] = vn + wB.dot(cp.rBn) - wA.dot(cp.rAn)
 		r.i[q] = cp.normalI
 		r.ra[q], r.rb[q], r.rc[q] = normalRow(c.nMass[q], s, inv, useBias, sf)
+	}
+}
+
+// gatherRowsKnown is gatherRows for the biased pass of a substep after the
+// first: the bodies have not moved since the relax pass before it, which
+// left each point's separation in c.cur, so it reads them instead of
+// computing them again.
+func gatherRowsKnown(c *constraint, A, B *bodyState, inv float64, sf *softness, r *rowScratch) {
+	n := c.n
+	p := &c.pts
+	wA, wB := A.w, B.w
+	vn := B.v.sub(A.v).dot(n)
+	for q := range p {
+		cp := &p[q]
+		r.v[q] = vn + wB.dot(cp.rBn) - wA.dot(cp.rAn)
+		r.i[q] = cp.normalI
+		r.ra[q], r.rb[q], r.rc[q] = normalRow(c.nMass[q], c.cur[q], inv, true, sf)
 	}
 }
 

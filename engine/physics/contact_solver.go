@@ -164,8 +164,9 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 		// Otherwise gravity and the warm start were one pass over the
 		// bodies (rewarm.go), timed as WarmStart.
 		sp.WarmStart += sw.lap()
-		sol.useBias = true
+		sol.useBias, sol.sepKnown = true, s > 0
 		w.runPass(sol.fnIterWide, sol.fnIterate)
+		sol.sepKnown = false
 		sp.SolveContacts += sw.lap()
 		p.run(nb, bodyChunk, sol.fnPositions)
 		sp.IntegratePositions += sw.lap()
