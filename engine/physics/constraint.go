@@ -276,7 +276,7 @@ func (w *World) prepareRange(lo, hi int) {
 				iAn[q], iBn[q] = MA.invI.mul(cp.rAn), MB.invI.mul(cp.rBn)
 			}
 			c.nMass[q] = invOrZero(c.mA + c.mB + cp.rAn.dot(iAn[q]) + cp.rBn.dot(iBn[q]))
-			c.sep[q], cp.normalI = mp.sep, mp.normalI
+			c.sep[q], cp.normalI = mp.sep, m.normalI[q]
 			if cold != nil {
 				cold.relVel[q] = relVelBefore(A, B, vn0, cp, mp.sep, an)
 			}

@@ -29,10 +29,9 @@ const (
 // cachePoint is one contact point as the cache keeps it between steps
 // (112 bytes): where it is, how deep, and the impulse it carried.
 type cachePoint struct {
-	rA, rB  sv      // anchors from each body's centre, world, m
-	sep     float64 // separation at narrowphase time, m (< 0: penetrating)
-	normalI float64 // accumulated normal impulse, N s
-	id      uint32  // feature id
+	rA, rB sv      // anchors from each body's centre, world, m
+	sep    float64 // separation at narrowphase time, m (< 0: penetrating)
+	id     uint32  // feature id
 	// The point on each surface in its body's own frame (a slab's frame
 	// is the world's, from its centre), for reusing the manifold.
 	la, lb sv
@@ -40,22 +39,29 @@ type cachePoint struct {
 
 // manifold is the cached contact between body a and body b (or slab static):
 // the narrowphase result plus the impulses that warm-start the next step
-// (about 370 bytes). Everything else the solver needs is derived from it
+// (672 bytes). Everything else the solver needs is derived from it
 // each step into the compact constraint array (contact_solver.go), so the
 // cache stays small enough to be merged and copied every step.
 type manifold struct {
-	key    uint64
-	a, b   int32 // b = -1 for a slab
-	static int32 // slab index, or -1
-	count  int32
-	flags  uint8
-	n      sv // unit normal from a toward b (or the slab)
-	// Friction impulse as a world vector (N s), so that it can be
-	// re-projected on the next step's tangents, and the twist impulse about
-	// the normal (N m s).
+	key      uint64
+	a, b     int32 // b = -1 for a slab
+	static   int32 // slab index, or -1
+	count    int32
+	n        sv // unit normal from a toward b (or the slab)
+	flags    uint8
+	friction float64
+	// The impulses, together in the manifold's second cache line (bytes
+	// 64-127; 32-95 of every other manifold, which is 10.5 lines long),
+	// since the solver's store writes nothing else: kept in the points,
+	// they were six lines to fetch and write back per manifold, scattered
+	// over a list that outgrows the cache (10,000 bodies).
+	//   - ft: friction impulse as a world vector (N s), so that it can be
+	//     re-projected on the next step's tangents;
+	//   - twistI: twist impulse about the normal (N m s);
+	//   - normalI: accumulated normal impulse of each point (N s).
 	ft          sv
 	twistI      float64
-	friction    float64
+	normalI     [4]float64
 	restitution float64
 	// The pose of b in a's frame (for a slab: of a in the world) and a's
 	// orientation when the points were last computed: see poseClose.
@@ -376,7 +382,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 			m.flags |= mfTouching
 		}
 	}
-	m.ft, m.twistI = sv{}, 0
+	m.ft, m.twistI, m.normalI = sv{}, 0, [4]float64{}
 	if prev != nil {
 		warmStart(m, prev)
 	}
@@ -425,7 +431,7 @@ func warmStart(m, prev *manifold) {
 }
 
 func copyImpulse(m *manifold, q int32, prev *manifold, r int32) {
-	m.pts[q].normalI = prev.pts[r].normalI
+	m.normalI[q] = prev.normalI[r]
 }
 
 // tangentsSV returns a fixed orthonormal basis of the plane normal to n.

@@ -6,7 +6,7 @@ import (
 )
 
 // The hot records keep the sizes and field places their comments promise
-// (world.go, body_state.go, constraint.go): a change that moves them is a speed change.
+// (world.go, body_state.go, constraint.go, contacts.go): a change that moves them is a speed change.
 func TestRecordLayout(t *testing.T) {
 	if o := unsafe.Offsetof(body{}.flags); o >= 64 {
 		t.Errorf("body.flags at byte %d: the per-body passes' fields left the first cache line", o)
@@ -27,6 +27,16 @@ func TestRecordLayout(t *testing.T) {
 	// The first warm start streams these instead of the constraints.
 	if s := unsafe.Sizeof(warmRec{}); s != 96 {
 		t.Errorf("warmRec is %d bytes, want 96", s)
+	}
+	// The store writes a manifold's impulses, and nothing else of it: they
+	// stay in one 64-byte block at byte 64 (at 32 of the odd manifolds,
+	// 672 bytes being 10.5 lines).
+	var m manifold
+	if o, e := unsafe.Offsetof(m.ft), unsafe.Offsetof(m.normalI)+unsafe.Sizeof(m.normalI); o != 64 || e != 128 {
+		t.Errorf("manifold impulses at bytes %d-%d, want 64-128", o, e)
+	}
+	if s := unsafe.Sizeof(m); s != 672 {
+		t.Errorf("manifold is %d bytes, want 672", s)
 	}
 	// The passes stream every constraint a dozen times a step.
 	if s := unsafe.Sizeof(constraint{}); s != 600 {

@@ -186,8 +186,8 @@ func (w *World) packLane(g *wideCons, l int, c *constraint) {
 // storeLane writes the impulses of lane l back to its manifold for the
 // next step's warm start, as storeRange does for the others.
 func (g *wideCons) storeLane(l int, m *manifold) {
-	for q := range m.pts {
-		m.pts[q].normalI = g.pts[q].normalI[l]
+	for q := range m.normalI {
+		m.normalI[q] = g.pts[q].normalI[l]
 	}
 	t0 := sv{g.t0[0][l], g.t0[1][l], g.t0[2][l]}
 	t1 := sv{g.t1[0][l], g.t1[1][l], g.t1[2][l]}
