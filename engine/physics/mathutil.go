@@ -149,8 +149,13 @@ func rotationAngle(w vec3, h float64) float64 { return length(w) * math.Abs(h) }
 
 // orientedExtent returns the world half extents of a box with half extents h
 // and rotation matrix r.
-func orientedExtent(r *mat3, h vec3) vec3 {
-	return vec3{
+func orientedExtent(r *mat3, h vec3) vec3 { return orientedExtentSV(r, &h).vec() }
+
+// orientedExtentSV is orientedExtent for the hot loops: h by pointer and
+// the result a struct, both of which stay out of the stack copies that
+// arrays take (see sv).
+func orientedExtentSV(r *mat3, h *vec3) sv {
+	return sv{
 		float64(math.Abs(r[0])*h[0]) + float64(math.Abs(r[1])*h[1]) + float64(math.Abs(r[2])*h[2]),
 		float64(math.Abs(r[3])*h[0]) + float64(math.Abs(r[4])*h[1]) + float64(math.Abs(r[5])*h[2]),
 		float64(math.Abs(r[6])*h[0]) + float64(math.Abs(r[7])*h[1]) + float64(math.Abs(r[8])*h[2]),
