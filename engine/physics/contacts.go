@@ -321,7 +321,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	tag := uint32(key)
 	ba := &w.bodies[a]
 	sc := &w.scratch
-	A := boxShape{c: toSV(ba.pos), h: ba.half}
+	A := boxShape{c: svAt(&ba.pos), h: ba.half}
 	ra := &sc.rot[a]
 	A.ax = [3]sv{ra.colSV(0), ra.colSV(1), ra.colSV(2)}
 	var B boxShape
@@ -331,7 +331,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	if tag&pairBodyBit != 0 {
 		b = int32(tag &^ pairBodyBit)
 		bb := &w.bodies[b]
-		B = boxShape{c: toSV(bb.pos), h: bb.half}
+		B = boxShape{c: svAt(&bb.pos), h: bb.half}
 		rb := &sc.rot[b]
 		B.ax = [3]sv{rb.colSV(0), rb.colSV(1), rb.colSV(2)}
 		margin += w.bp.margin[b]
@@ -340,10 +340,11 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	} else {
 		static = int32(tag)
 		st := &w.statics[static]
-		B = boxShape{c: toSV(scale(add(st.min, st.max), 0.5)), h: scale(sub(st.max, st.min), 0.5),
+		lo, hi := svAt(&st.min), svAt(&st.max)
+		B = boxShape{c: lo.add(hi).scale(0.5), h: hi.sub(lo).scale(0.5).vec(),
 			ax: [3]sv{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}
 	}
-	qa := toSQ(ba.q)
+	qa := sqAt(&ba.q)
 	relP, relQ := relativePose(&A, qa, &B, w.bodyQuat(b), b < 0)
 	ext := ba.radius
 	if b >= 0 {

@@ -54,7 +54,7 @@ func (w *World) bodyQuat(b int32) sq {
 	if b < 0 {
 		return sq{w: 1}
 	}
-	return toSQ(w.bodies[b].q)
+	return sqAt(&w.bodies[b].q)
 }
 
 // relativePose returns the centre of B in A's frame and the rotation

@@ -168,7 +168,13 @@ func orientedExtentSV(r *mat3, h *vec3) sv {
 // ran about three times slower on mgl64.Vec3.
 type sv struct{ x, y, z float64 }
 
-func toSV(v vec3) sv   { return sv{v[0], v[1], v[2]} }
+func toSV(v vec3) sv { return sv{v[0], v[1], v[2]} }
+
+// svAt and sqAt are toSV and toSQ reading the array in place: passed by
+// value, the array is copied to the stack first, even where the call is
+// inlined.
+func svAt(v *vec3) sv  { return sv{v[0], v[1], v[2]} }
+func sqAt(q *quat) sq  { return sq{q.W, q.V[0], q.V[1], q.V[2]} }
 func (a sv) vec() vec3 { return vec3{a.x, a.y, a.z} }
 
 func (a sv) add(b sv) sv { return sv{a.x + b.x, a.y + b.y, a.z + b.z} }
