@@ -73,7 +73,7 @@ func (w *World) loadStates(lo, hi int) {
 			k.angF = 1 / (1 + float64(h*b.angDamp))
 		}
 		sol.kicks[lo+i] = k
-		sol.poses[lo+i] = bodyPose{p: toSV(b.pos), q: toSQ(b.q), flags: b.flags}
+		sol.poses[lo+i] = bodyPose{p: svAt(&b.pos), q: sqAt(&b.q), flags: b.flags}
 	}
 }
 

@@ -70,7 +70,8 @@ func (w *World) needsSweep(i int, v sv, dt float64) bool {
 		return true
 	}
 	wv := w.sb[i].w
-	r2 := dot(b.half, b.half)
+	h := svAt(&b.half)
+	r2 := h.dot(h)
 	return float64(float64(wv.dot(wv)*dt2)*r2) > lim2
 }
 

@@ -29,7 +29,8 @@ func (w *World) updateSleep(dt float64) {
 			continue
 		}
 		s := &w.sb[i]
-		r2 := dot(b.half, b.half)
+		h := svAt(&b.half)
+		r2 := h.dot(h)
 		lim2 := float64(w.def.SleepSpeed * w.def.SleepSpeed)
 		if s.v.dot(s.v) > lim2 || float64(s.w.dot(s.w)*r2) > lim2 {
 			b.sleepTime = 0
