@@ -321,28 +321,22 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	tag := uint32(key)
 	ba := &w.bodies[a]
 	sc := &w.scratch
-	A := boxShape{c: svAt(&ba.pos), h: ba.half}
-	ra := &sc.rot[a]
-	A.ax = [3]sv{ra.colSV(0), ra.colSV(1), ra.colSV(2)}
-	var B boxShape
+	var A, B boxShape
+	A.set(&ba.pos, &ba.half, &sc.rot[a])
 	margin := w.bp.margin[a]
 	b, static := int32(-1), int32(-1)
 	friction, restitution := ba.friction, ba.restitution
 	if tag&pairBodyBit != 0 {
 		b = int32(tag &^ pairBodyBit)
 		bb := &w.bodies[b]
-		B = boxShape{c: svAt(&bb.pos), h: bb.half}
-		rb := &sc.rot[b]
-		B.ax = [3]sv{rb.colSV(0), rb.colSV(1), rb.colSV(2)}
+		B.set(&bb.pos, &bb.half, &sc.rot[b])
 		margin += w.bp.margin[b]
 		friction = math.Sqrt(float64(friction * bb.friction))
 		restitution = max(restitution, bb.restitution)
 	} else {
 		static = int32(tag)
 		st := &w.statics[static]
-		lo, hi := svAt(&st.min), svAt(&st.max)
-		B = boxShape{c: lo.add(hi).scale(0.5), h: hi.sub(lo).scale(0.5).vec(),
-			ax: [3]sv{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}
+		B.setSlab(&st.min, &st.max)
 	}
 	qa := sqAt(&ba.q)
 	relP, relQ := relativePose(&A, qa, &B, w.bodyQuat(b), b < 0)

@@ -56,37 +56,37 @@ func (w *World) prepareRangeBodies(lo, hi int) {
 func (w *World) integrateVelocities(lo, hi int) {
 	sol := &w.sol
 	rewarm := sol.rewarm
+	gh := sol.gh
 	for i := lo; i < hi; i++ {
 		k := &sol.kicks[i]
 		if k.flags&flagSleeping != 0 {
 			continue
 		}
+		// The kick in registers, each velocity stored once: through a
+		// call on the state, the stores of the new velocities were read
+		// back at once by wider loads, which the processor cannot forward
+		// from narrower stores, and stalled (this stage and the warm start
+		// took 0.55-0.64 of their time on the 1,000 pile in registers,
+		// interleaved in one process; same bits).
 		s := &sol.state[i]
-		if k.flags&flagTouching == 0 {
-			sol.kick(s, k)
-			continue
+		v, wv := s.v.add(gh), s.w
+		if k.linF != 0 {
+			v = v.scale(k.linF)
 		}
-		st := &sol.start[i]
-		var dv, dw sv
-		if rewarm {
-			dv, dw = s.v.sub(st.v), s.w.sub(st.w)
+		if k.angF != 0 {
+			wv = wv.scale(k.angF)
 		}
-		sol.kick(s, k)
-		*st = velocities{s.v, s.w}
-		if rewarm {
-			s.v, s.w = s.v.add(dv), s.w.add(dw)
+		if k.flags&flagTouching != 0 {
+			st := &sol.start[i]
+			if rewarm {
+				dv, dw := s.v.sub(st.v), s.w.sub(st.w)
+				st.v, st.w = v, wv
+				v, wv = v.add(dv), wv.add(dw)
+			} else {
+				st.v, st.w = v, wv
+			}
 		}
-	}
-}
-
-// kick applies one substep's gravity and damping to state s.
-func (sol *solverState) kick(s *bodyState, k *bodyKick) {
-	s.v = s.v.add(sol.gh)
-	if k.linF != 0 {
-		s.v = s.v.scale(k.linF)
-	}
-	if k.angF != 0 {
-		s.w = s.w.scale(k.angF)
+		s.v, s.w = v, wv
 	}
 }
 

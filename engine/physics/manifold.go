@@ -33,6 +33,26 @@ type boxShape struct {
 	h  [3]float64 // half extents along ax, m
 }
 
+// set makes s the box of a body at pos with half extents half and rotation
+// matrix r. Field by field, in place: built as a composite value and
+// copied, the box was written to the stack in 8-byte stores and read back
+// in 16-byte loads, which the processor cannot forward, and stalled on
+// every manifold.
+func (s *boxShape) set(pos, half *vec3, r *mat3) {
+	s.c = svAt(pos)
+	s.ax[0], s.ax[1], s.ax[2] = r.colSV(0), r.colSV(1), r.colSV(2)
+	s.h[0], s.h[1], s.h[2] = half[0], half[1], half[2]
+}
+
+// setSlab makes s the box of a slab from lo to hi (world axes).
+func (s *boxShape) setSlab(lo, hi *vec3) {
+	l, u := svAt(lo), svAt(hi)
+	c, h := l.add(u).scale(0.5), u.sub(l).scale(0.5)
+	s.c = c
+	s.ax[0], s.ax[1], s.ax[2] = sv{1, 0, 0}, sv{0, 1, 0}, sv{0, 0, 1}
+	s.h[0], s.h[1], s.h[2] = h.x, h.y, h.z
+}
+
 // rawPoint is one contact point: world position (midway between the
 // surfaces), separation (negative when penetrating) and feature id.
 type rawPoint struct {
