@@ -315,7 +315,7 @@ func (w *World) solveFriction(c *constraint, A, B *bodyState) {
 		total += c.pts[q].normalI
 	}
 	maxF := float64(c.friction * total)
-	t0, t1 := c.t0, c.t1
+	t0, t1 := c.t0, c.tangent1()
 	dv := vB.add(wB.cross(c.rBc)).sub(vA.add(wA.cross(c.rAc)))
 	n0 := c.fI0 - float64(c.tMass0*dv.dot(t0))
 	n1 := c.fI1 - float64(c.tMass1*dv.dot(t1))

@@ -281,7 +281,7 @@ func (w *World) storeRange(lo, hi int) {
 		for q := int32(0); q < c.count; q++ {
 			m.normalI[q] = c.pts[q].normalI
 		}
-		m.ft = c.t0.scale(c.fI0).madd(c.t1, c.fI1)
+		m.ft = c.t0.scale(c.fI0).madd(c.tangent1(), c.fI1)
 		m.twistI = c.twistI
 	}
 }
@@ -340,7 +340,7 @@ type warmRec struct {
 // not iso, and nil may be passed otherwise).
 func warmImpulses(c *constraint, MA, MB *solverBody) (p, dwA, dwB sv) {
 	// Friction at the centroid, twist about the normal.
-	F := c.t0.scale(c.fI0).madd(c.t1, c.fI1)
+	F := c.t0.scale(c.fI0).madd(c.tangent1(), c.fI1)
 	tA := c.rAc.cross(F).madd(c.n, c.twistI)
 	tB := c.rBc.cross(F).madd(c.n, c.twistI)
 	sum := 0.0

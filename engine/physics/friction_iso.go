@@ -31,7 +31,8 @@ func frictionIsoAt(c *constraint, A, B *bodyState, bodyB bool, total float64) {
 	dx := (B.v.x + (float64(B.w.y*rB.z) - float64(B.w.z*rB.y))) - (A.v.x + (float64(A.w.y*rA.z) - float64(A.w.z*rA.y)))
 	dy := (B.v.y + (float64(B.w.z*rB.x) - float64(B.w.x*rB.z))) - (A.v.y + (float64(A.w.z*rA.x) - float64(A.w.x*rA.z)))
 	dz := (B.v.z + (float64(B.w.x*rB.y) - float64(B.w.y*rB.x))) - (A.v.z + (float64(A.w.x*rA.y) - float64(A.w.y*rA.x)))
-	t0, t1 := &c.t0, &c.t1
+	t0 := &c.t0
+	t1 := c.tangent1()
 	fI0, fI1 := c.fI0, c.fI1
 	n0 := fI0 - float64(c.tMass0*(float64(dx*t0.x)+float64(dy*t0.y)+float64(dz*t0.z)))
 	n1 := fI1 - float64(c.tMass1*(float64(dx*t1.x)+float64(dy*t1.y)+float64(dz*t1.z)))

@@ -39,7 +39,7 @@ func TestRecordLayout(t *testing.T) {
 		t.Errorf("manifold is %d bytes, want 672", s)
 	}
 	// The passes stream every constraint a dozen times a step.
-	if s := unsafe.Sizeof(constraint{}); s != 600 {
-		t.Errorf("constraint is %d bytes, want 600", s)
+	if s := unsafe.Sizeof(constraint{}); s != 576 {
+		t.Errorf("constraint is %d bytes, want 576", s)
 	}
 }

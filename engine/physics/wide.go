@@ -165,7 +165,7 @@ func (w *World) packLane(g *wideCons, l int, c *constraint) {
 	g.ms[l], g.mb[l], g.is[l] = sf.massScale, sf.massBias, sf.impulseScale
 	putLane3(&g.n, l, c.n)
 	putLane3(&g.t0, l, c.t0)
-	putLane3(&g.t1, l, c.t1)
+	putLane3(&g.t1, l, c.tangent1())
 	putLane3(&g.rAc, l, c.rAc)
 	putLane3(&g.rBc, l, c.rBc)
 	g.fI0[l], g.fI1[l], g.twistI[l] = c.fI0, c.fI1, c.twistI
