@@ -22,15 +22,15 @@ type solverPoint struct {
 	normalI  float64 // accumulated normal impulse, N s
 }
 
-// constraint is one manifold as the solver passes see it (576 bytes,
-// nine cache lines):
-// the normal rows of its points and the friction rows at their centroid.
+// constraint is one manifold as the solver passes see it (576 bytes, nine
+// whole cache lines): the normal rows of its points and the friction rows
+// at their centroid.
 //
 // What a warm start reads (warmImpulses) comes first, up to and with pts
-// (416 bytes): prepare makes the first substep's warm records (warmRec)
+// (392 bytes): prepare makes the first substep's warm records (warmRec)
 // from it, and the warm starts that still read constraints (the AVX2
-// build's, outside its groups) read seven of its ten cache lines, not all
-// ten; the velocity passes read them all.
+// build's, outside its groups) read seven of its nine cache lines, not all
+// nine; the velocity passes read them all.
 type constraint struct {
 	a, b  int32 // solver bodies; b < 0: a slab (the shared zero body)
 	count int32
