@@ -202,7 +202,8 @@ type rowScratch struct {
 // many instructions in flight for it to start on the next; with the phases
 // split over a batch, the chains of the batch's constraints overlap.
 
-// gatherRows fills r for constraint c at the start of a pass.
+// gatherRows fills r for constraint c at the start of a pass, and leaves
+// each point's current separation in c.cur for gatherRowsKnown.
 func gatherRows(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness, r *rowScratch) {
 	n := c.n
 	p := &c.pts
