@@ -262,7 +262,7 @@ func (w *World) invIMulB(c *constraint, v sv) sv {
 // pyramid that took 0.85 of the time of walking the manifolds in list
 // order and reading the constraints where they fall (interleaved step by
 // step in one process, same bits), and 0.91 on the 10,000 pile; with the
-// impulses in one block of the manifold (manifold.normalI), 0.70-0.85 of
+// impulses in one block of the manifold (manifold.normalI), 0.69-0.82 of
 // that on the 10,000 pile, against six lines per manifold. (Prepare
 // is the other way round: it reads far more of a manifold than the store
 // writes, and walked in colour order it took 1.3-1.9 times as long.)
