@@ -27,7 +27,8 @@ const (
 )
 
 // cachePoint is one contact point as the cache keeps it between steps
-// (112 bytes): where it is, how deep, and the impulse it carried.
+// (112 bytes): where it is and how deep. The impulse it carried is in
+// its manifold's impulse block (manifold.normalI).
 type cachePoint struct {
 	rA, rB sv      // anchors from each body's centre, world, m
 	sep    float64 // separation at narrowphase time, m (< 0: penetrating)
@@ -50,9 +51,9 @@ type manifold struct {
 	n        sv // unit normal from a toward b (or the slab)
 	flags    uint8
 	friction float64
-	// The impulses, together in the manifold's second cache line (bytes
-	// 64-127; 32-95 of every other manifold, which is 10.5 lines long),
-	// since the solver's store writes nothing else: kept in the points,
+	// The impulses, together at bytes 64-127 (one cache line, or halves of
+	// two in every other manifold, which is 10.5 lines long), since the
+	// solver's store writes nothing else of a manifold: kept in the points,
 	// they were six lines to fetch and write back per manifold, scattered
 	// over a list that outgrows the cache (10,000 bodies).
 	//   - ft: friction impulse as a world vector (N s), so that it can be
