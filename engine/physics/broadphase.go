@@ -113,8 +113,10 @@ func pairKeyBodies(a, b int) uint64 {
 
 func pairKeyStatic(a, k int) uint64 { return uint64(a)<<32 | uint64(k) }
 
-// updatePairs computes fat boxes and the sorted pairs for this step.
-func (w *World) updatePairs(dt float64) {
+// beginPairs sizes the broadphase's per-body arrays for this step's fat
+// boxes, which prepareBodies makes (fatBoxes), and notes whether the
+// candidates may be kept.
+func (w *World) beginPairs() {
 	bp := &w.bp
 	n := len(w.bodies)
 	if cap(bp.fat) < n {
@@ -124,13 +126,9 @@ func (w *World) updatePairs(dt float64) {
 	bp.margin = grow(bp.margin, n)
 	sc := &w.scratch
 	sc.rot = grow(sc.rot, n)
-	sc.sweeps = sc.sweeps[:0]
-	bp.keys = bp.keys[:0]
 	// Bodies added since the search (shots) are handled like bodies that
 	// left their proxies.
 	valid := bp.valid && bp.nBodies <= n && bp.nStatics == len(w.statics) && !bp.alwaysSearch
-	// Room for every body to escape, so that appending never allocates.
-	bp.escaped = grow(bp.escaped, n)[:0]
 	if valid && bp.nBodies < n {
 		if cap(bp.proxy) < n {
 			bp.proxy = append(make([]fatBox, 0, cap(bp.fat)), bp.proxy...)
@@ -140,9 +138,18 @@ func (w *World) updatePairs(dt float64) {
 	bp.left = grow(bp.left, n)
 	bp.asleep = grow(bp.asleep, n)
 	bp.keep = valid
-	w.stepDt = dt
+}
+
+// updatePairs finds this step's sorted pairs from the fat boxes.
+func (w *World) updatePairs() {
+	bp := &w.bp
+	n := len(w.bodies)
+	w.scratch.sweeps = w.scratch.sweeps[:0]
+	bp.keys = bp.keys[:0]
+	valid := bp.keep
+	// Room for every body to escape, so that appending never allocates.
+	bp.escaped = grow(bp.escaped, n)[:0]
 	w.par.begin()
-	w.par.run(n, bodyChunk, w.fnFatBoxes)
 	if valid {
 		for i, out := range bp.left {
 			if out {
@@ -191,7 +198,10 @@ func (w *World) updatePairs(dt float64) {
 const candChunk = 1024
 
 // fatBoxes computes the rotation matrix, speculative margin and fat box of
-// bodies [lo, hi), and notes which left their proxies (bp.left).
+// bodies [lo, hi), and notes which left their proxies (bp.left). It runs in
+// prepareBodies' pass, each chunk of bodies right after prepareRangeBodies,
+// while their records are in the cache: as a pass of its own it read them
+// from memory again.
 func (w *World) fatBoxes(lo, hi int) {
 	bp := &w.bp
 	sc := &w.scratch

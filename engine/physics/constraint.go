@@ -84,11 +84,22 @@ type constraintCold struct {
 	restitution float64
 }
 
+// consView is where a run of constraints is kept: constraint i of the run
+// (numbered as sol.slotOf numbers them) is cons[i-base], and its cold and
+// warm records are cold[i-base] and warm[i-base].
+type consView struct {
+	cons []constraint
+	cold []constraintCold
+	warm []warmRec
+	base int
+}
+
 // solverState is the solver's per-step working set (scratch, not state).
 type solverState struct {
 	cons   []constraint
 	cold   []constraintCold
 	warm   []warmRec // the first substep's warm start of each constraint
+	all    consView  // the three above, from constraint 0
 	slotOf []int32   // constraint of each active manifold: its place in colour order
 	manOf  []int32   // manifold (index in the contact list) of each constraint
 	// canGroup: constraint i may be solved in a wide group (wideEligible).
@@ -112,6 +123,27 @@ type solverState struct {
 	// restitAny: some constraint has restitution. Set by prepareRange when
 	// it meets one (rare, so the workers do not contend for it).
 	restitAny atomic.Bool
+
+	// The blocks the substeps run by (solver_blocks.go, block_solve.go).
+	blocks    []solverBlock
+	blockCols []int32   // per block: its colours' starts in cons, and its end
+	runs      []bodyRun // the bodies of each block, block by block
+	big       []int32   // the blocks run pass by pass, and the others
+	small     []int32
+	bigCons   int // the big blocks' constraints, which come first
+	// Where the small blocks' constraints are built, one view per worker
+	// running blocks at once (block_solve.go): each block's, from its
+	// first constraint. localBusy[k]: a worker is using local[k].
+	local     [maxWorkers]consView
+	localBusy [maxWorkers]atomic.Bool
+	localSets int
+	bs        blockScratch
+	// The offset of the stage a big block is running (a run's first body,
+	// or the first constraint or active manifold), for the fn...At stages.
+	offset int
+	// blockTimes sums the small blocks' stages, by SolverProfile field
+	// (block_solve.go), when there is a clock.
+	blockTimes [numStages]atomic.Int64
 
 	// The wide groups of each colour and the rest (wide.go).
 	wide                      []wideCons
@@ -144,6 +176,9 @@ type solverState struct {
 	fnPositions  func(lo, hi int)
 	fnLoad       func(lo, hi int) // bodies into state
 	fnSave       func(lo, hi int) // state back into the bodies
+	// The same, offset by sol.offset, for a big block (block_solve.go).
+	fnLoadAt, fnPrepareAt, fnVelocitiesAt, fnPositionsAt, fnStoreAt, fnSaveAt func(lo, hi int)
+	fnSmallBlocks                                                           func(lo, hi int)
 }
 
 // bindSolver makes the stage functions once, so that running a stage
@@ -161,6 +196,17 @@ func (w *World) bindSolver() {
 	s.fnIterWide = w.iterateStage
 	s.fnVelocities = w.integrateVelocities
 	s.fnPositions = w.integrateSubstep
+	s.fnLoadAt = func(lo, hi int) { w.loadStates(s.offset+lo, s.offset+hi) }
+	s.fnPrepareAt = func(lo, hi int) {
+		if w.prepareCons(&s.all, s.offset+lo, s.offset+hi) && !s.restitAny.Load() {
+			s.restitAny.Store(true)
+		}
+	}
+	s.fnVelocitiesAt = func(lo, hi int) { w.kickBodies(s.offset+lo, s.offset+hi, s.rewarm) }
+	s.fnPositionsAt = func(lo, hi int) { w.integrateSubstep(s.offset+lo, s.offset+hi) }
+	s.fnStoreAt = func(lo, hi int) { w.storeCons(&s.all, s.offset+lo, s.offset+hi) }
+	s.fnSaveAt = func(lo, hi int) { w.storeStates(s.offset+lo, s.offset+hi) }
+	s.fnSmallBlocks = w.solveSmallBlocks
 }
 
 // prepareRange builds the constraints of active manifolds [lo, hi) from
@@ -174,6 +220,14 @@ func (w *World) bindSolver() {
 // skipped from manifold to manifold by more than a page (a manifold is 672
 // bytes and the colours take turns), which no prefetcher follows.
 func (w *World) prepareRange(lo, hi int) {
+	if w.prepareCons(&w.sol.all, lo, hi) && !w.sol.restitAny.Load() {
+		w.sol.restitAny.Store(true)
+	}
+}
+
+// prepareCons is prepareRange, building the constraints into v; it reports
+// whether some constraint it built has restitution.
+func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 	sol := &w.sol
 	list := w.contacts.list
 	active := w.scratch.active
@@ -189,7 +243,7 @@ func (w *World) prepareRange(lo, hi int) {
 		if wideOn {
 			gl = sol.laneOf[i]
 		}
-		c := &sol.cons[i]
+		c := &v.cons[int(i)-v.base]
 		if gl >= 0 {
 			c = &local
 		}
@@ -217,12 +271,10 @@ func (w *World) prepareRange(lo, hi int) {
 		var A, B *bodyState
 		var vn0 float64
 		if c.restitution {
-			cold = &sol.cold[i]
+			cold = &v.cold[int(i)-v.base]
 			cold.restitution = m.restitution
 			cold.maxI = [4]float64{}
-			if !sol.restitAny.Load() {
-				sol.restitAny.Store(true)
-			}
+			restit = true
 			A, B = w.bodyPair(c)
 			vn0 = B.v.sub(A.v).dot(n) // normal velocity of the centres
 		}
@@ -297,13 +349,14 @@ func (w *World) prepareRange(lo, hi int) {
 			}
 			c.k = [6]float64{k[0][1], k[0][2], k[0][3], k[1][2], k[1][3], k[2][3]}
 		}
-		r := &sol.warm[i]
+		r := &v.warm[int(i)-v.base]
 		r.a, r.b, r.mA, r.mB = c.a, c.b, c.mA, c.mB
 		r.p, r.dwA, r.dwB = warmImpulses(c, MA, MB)
 		if gl >= 0 {
 			w.packLane(&sol.wide[gl/wideLanes], int(gl%wideLanes), c)
 		}
 	}
+	return restit
 }
 
 // tangent1 returns c's second friction tangent, n x t0 (as tangentsSV

@@ -17,19 +17,28 @@ func fmax(a, b float64) float64 {
 }
 
 // iterateRange runs one sequential-impulse pass over constraints
-// [base+lo, base+hi). The constraints of one colour share no body, so any
+// [base+lo, base+hi) of the colour being run (runColors), with the pass's
+// settings from the solver state.
+func (w *World) iterateRange(lo, hi int) {
+	sol := &w.sol
+	w.iterateCons(&sol.all, sol.base+lo, sol.base+hi, sol.useBias, sol.sepKnown, sol.overflow)
+}
+
+// iterateCons runs one sequential-impulse pass over constraints [first,
+// end) of one colour, kept in v: biased or not (useBias), with the separations the
+// last pass left (known; see gatherRowsKnown), one by one if they may share
+// bodies (overflow). The constraints of one colour share no body, so any
 // order of their reads and writes gives the same bits; the 4-point ones (a
 // face on a face: nearly all of a stack) are solved in batches, one phase at
 // a time for the whole batch (see solveNormal4), and the others one by one.
-func (w *World) iterateRange(lo, hi int) {
+func (w *World) iterateCons(v *consView, first, end int, useBias, known, overflow bool) {
 	sol := &w.sol
-	cons := sol.cons[sol.base+lo : sol.base+hi]
-	inv, useBias := sol.inv, sol.useBias
-	known := sol.sepKnown
-	first := sol.base + lo
-	if sol.overflow {
+	cons := v.cons[first-v.base : end-v.base]
+	cold := v.cold[first-v.base:]
+	inv := sol.inv
+	if overflow {
 		for i := range cons {
-			w.solveOne(first+i, inv, useBias)
+			w.solveOne(v, first+i, inv, useBias, known)
 		}
 		return
 	}
@@ -41,7 +50,7 @@ func (w *World) iterateRange(lo, hi int) {
 		for i := b; i < e; i++ {
 			c := &cons[i]
 			if c.count != 4 {
-				w.solveOne(first+i, inv, useBias)
+				w.solveOne(v, first+i, inv, useBias, known)
 				continue
 			}
 			A, B := w.bodyPair(c)
@@ -61,7 +70,7 @@ func (w *World) iterateRange(lo, hi int) {
 			A, B := w.bodyPair(c)
 			w.applyRows(c, A, B, &rs[j])
 			if c.restitution {
-				sol.cold[first+int(idx[j])].trackMax(c)
+				cold[idx[j]].trackMax(c)
 			}
 			if c.friction != 0 {
 				// Friction in both passes, as Box2D v3 solves it. Solved
@@ -82,13 +91,14 @@ func (w *World) iterateRange(lo, hi int) {
 	}
 }
 
-// solveOne solves constraint i alone: its normal rows, then its friction.
-func (w *World) solveOne(i int, inv float64, useBias bool) {
-	c := &w.sol.cons[i]
+// solveOne solves constraint i of v alone: its normal rows, then its
+// friction.
+func (w *World) solveOne(v *consView, i int, inv float64, useBias, known bool) {
+	c := &v.cons[i-v.base]
 	A, B := w.bodyPair(c)
-	w.solveNormal(c, A, B, inv, useBias, w.sol.softFor(c))
+	w.solveNormal(c, A, B, inv, useBias, known, w.sol.softFor(c))
 	if c.restitution {
-		w.sol.cold[i].trackMax(c)
+		v.cold[i-v.base].trackMax(c)
 	}
 	if c.friction != 0 {
 		w.friction(c, A, B)
@@ -127,10 +137,10 @@ func (s *solverState) softFor(c *constraint) *softness {
 // row: the linear velocities change only along n, so they are updated once
 // at the end. That keeps the dependency chain from row to row short and in
 // registers.
-func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness) {
+func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias, known bool, sf *softness) {
 	if c.count == 4 {
 		var r rowScratch
-		if w.sol.sepKnown {
+		if known {
 			gatherRowsKnown(c, A, B, inv, sf, &r)
 		} else {
 			gatherRows(c, A, B, inv, useBias, sf, &r)

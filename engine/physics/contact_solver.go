@@ -112,8 +112,17 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 		sc.active = append(sc.active, int32(k))
 		w.colorNext(a, b)
 	}
-	w.placeColors()
+	if wideOn {
+		w.placeColors()
+	} else {
+		w.planBlocks()
+	}
 	nc := len(sc.active)
+	if !wideOn {
+		// The small blocks' constraints are built on the workers
+		// (block_solve.go).
+		nc = sol.bigCons
+	}
 	if cap(sol.cons) < nc {
 		sol.cons = make([]constraint, nc, nc+nc/2+16)
 		sol.cold = make([]constraintCold, nc, cap(sol.cons))
@@ -146,8 +155,23 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	w.oracleMarks = grow(w.oracleMarks, nb) // storeStates makes most (guard.go)
 	sol.masses = grow(sol.masses, nb)
 	sol.warm = grow(sol.warm, nc)
+	sol.all = consView{cons: sol.cons, cold: sol.cold, warm: sol.warm}
+	w.par.begin()
+	if wideOn {
+		w.solveWorld(n, sw, sp)
+	} else {
+		w.solveByBlocks(n, sw, sp)
+	}
+	w.par.end()
+}
+
+// solveWorld runs the substeps pass by pass over the whole world, each
+// pass split over the workers: the AVX2 build's solver, whose groups are
+// planned over every colour (see solver_blocks.go).
+func (w *World) solveWorld(n int, sw *stopwatch, sp *SolverProfile) {
+	sol := &w.sol
 	p := &w.par
-	p.begin()
+	nb, nc := len(w.bodies), len(sol.cons)
 	p.run(nb, bodyChunk, sol.fnLoad)
 	sol.restitAny.Store(false)
 	p.run(nc, consChunk, sol.fnPrepare)
@@ -182,7 +206,6 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sp.Restitution = sw.lap()
 	p.run(nc, consChunk, sol.fnStore)
 	p.run(nb, bodyChunk, sol.fnSave)
-	p.end()
 	sp.StoreImpulses = sw.lap()
 }
 
@@ -266,7 +289,10 @@ func (w *World) invIMulB(c *constraint, v sv) sv {
 // that on the 10,000 pile, against six lines per manifold. (Prepare
 // is the other way round: it reads far more of a manifold than the store
 // writes, and walked in colour order it took 1.3-1.9 times as long.)
-func (w *World) storeRange(lo, hi int) {
+func (w *World) storeRange(lo, hi int) { w.storeCons(&w.sol.all, lo, hi) }
+
+// storeCons is storeRange for constraints [lo, hi) of v.
+func (w *World) storeCons(v *consView, lo, hi int) {
 	sol := &w.sol
 	list := w.contacts.list
 	for i := lo; i < hi; i++ {
@@ -277,7 +303,7 @@ func (w *World) storeRange(lo, hi int) {
 				continue
 			}
 		}
-		c := &sol.cons[i]
+		c := &v.cons[i-v.base]
 		for q := int32(0); q < c.count; q++ {
 			m.normalI[q] = c.pts[q].normalI
 		}
@@ -300,10 +326,18 @@ func invOrZero(k float64) float64 {
 // the constraints' impulses as they are now.
 func (w *World) warmRange(lo, hi int) {
 	sol := &w.sol
-	if sol.firstWarm {
+	w.warmCons(&sol.all, sol.base+lo, sol.base+hi, sol.firstWarm)
+}
+
+// warmCons is warmRange for constraints [first, end) of one colour, kept
+// in v, from the warm records if fromRecords.
+func (w *World) warmCons(v *consView, first, end int, fromRecords bool) {
+	sol := &w.sol
+	if fromRecords {
 		st := sol.state
-		for i := sol.base + lo; i < sol.base+hi; i++ {
-			r := &sol.warm[i]
+		warm := v.warm[first-v.base : end-v.base]
+		for i := range warm {
+			r := &warm[i]
 			A := &st[r.a]
 			A.v = A.v.madd(r.p, -r.mA)
 			A.w = A.w.sub(r.dwA)
@@ -315,7 +349,7 @@ func (w *World) warmRange(lo, hi int) {
 		}
 		return
 	}
-	cons := sol.cons[sol.base+lo : sol.base+hi]
+	cons := v.cons[first-v.base : end-v.base]
 	for i := range cons {
 		w.warmOne(&cons[i])
 	}
@@ -380,13 +414,18 @@ func (w *World) warmOne(c *constraint) {
 // over the four corners of a face that lands flat leaves them unequal, and
 // the difference would become spin.
 func (w *World) restituteRange(lo, hi int) {
-	sol := &w.sol
-	for i := sol.base + lo; i < sol.base+hi; i++ {
-		c := &sol.cons[i]
+	w.restituteCons(&w.sol.all, w.sol.base+lo, w.sol.base+hi)
+}
+
+// restituteCons is restituteRange for constraints [first, end) of one
+// colour, kept in v.
+func (w *World) restituteCons(v *consView, first, end int) {
+	for i := first - v.base; i < end-v.base; i++ {
+		c := &v.cons[i]
 		if !c.restitution {
 			continue // its cold record was not made (prepareRange)
 		}
-		cold := &sol.cold[i]
+		cold := &v.cold[i]
 		e := cold.restitution
 		A, B := w.bodyPair(c)
 		n := c.n

@@ -7,9 +7,11 @@ import "math"
 // flags, refreshes each awake body's world inverse inertia for this step's
 // orientation, clears its position and rotation deltas, and marks the
 // bodies whose motion this step needs continuous collision (flagFast):
-// those are moved by the continuous stage instead of the substeps.
+// those are moved by the continuous stage instead of the substeps. The
+// same pass makes the broadphase's fat boxes (fatBoxes).
 func (w *World) prepareBodies(dt float64) {
 	w.stepDt = dt
+	w.beginPairs()
 	w.par.begin()
 	w.par.run(len(w.bodies), bodyChunk, w.fnPrepBodies)
 	w.par.end()
@@ -45,6 +47,7 @@ func (w *World) prepareRangeBodies(lo, hi int) {
 	if fast > 0 {
 		w.fastBodies.Add(fast)
 	}
+	w.fatBoxes(lo, hi)
 }
 
 // integrateVelocities applies gravity and damping to awake bodies [lo, hi)
@@ -54,8 +57,13 @@ func (w *World) prepareRangeBodies(lo, hi int) {
 // substep after the first) it also warm-starts those bodies with their
 // velocity change over the substep before (see rewarm.go).
 func (w *World) integrateVelocities(lo, hi int) {
+	w.kickBodies(lo, hi, w.sol.rewarm)
+}
+
+// kickBodies is integrateVelocities with the warm start of the later
+// substeps (rewarm) given.
+func (w *World) kickBodies(lo, hi int, rewarm bool) {
 	sol := &w.sol
-	rewarm := sol.rewarm
 	gh := sol.gh
 	for i := lo; i < hi; i++ {
 		k := &sol.kicks[i]

@@ -7,7 +7,8 @@ import "math"
 //
 //  1. apply this tick's inputs, in order (fire, teleport, CCD toggle, drag);
 //  2. prev := curr for every body;
-//  3. prepare bodies: world inertia, which bodies need continuous collision;
+//  3. prepare bodies: world inertia, which bodies need continuous collision,
+//     fat boxes;
 //  4. broadphase: candidate pairs;
 //  5. narrowphase: contact manifolds;
 //  6. solver substeps: gravity, warm start, soft iteration, positions, relax;
@@ -39,7 +40,7 @@ func (w *World) Step(dt float64, inputs []Input) {
 	w.prepareBodies(dt)
 	p.PrepareBodies = sw.lap()
 
-	w.updatePairs(dt)
+	w.updatePairs()
 	p.Broadphase = sw.lap()
 
 	w.collide(dt)

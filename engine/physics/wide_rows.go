@@ -24,7 +24,7 @@ func (w *World) iterateStage(lo, hi int) {
 		w.iterateWide(&sol.wide[g], &sol.sinks[g], sol.useBias)
 	}
 	for _, i := range sol.rest[r0:r1] {
-		w.solveOne(int(i), sol.inv, sol.useBias)
+		w.solveOne(&sol.all, int(i), sol.inv, sol.useBias, sol.sepKnown)
 	}
 }
 

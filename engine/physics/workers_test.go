@@ -45,7 +45,9 @@ func TestWorkersSameResult(t *testing.T) {
 					t.Fatalf("%s tick %d: events differ with %d workers", sc.name, k, worlds[i+1].def.Workers)
 				}
 			}
-			if len(worlds[0].sol.cons) > 2*consChunk {
+			// Enough constraints for more than one chunk of a colour,
+			// or more than one block (solver_blocks.go).
+			if len(worlds[0].scratch.active) > 2*consChunk && (wideOn || len(worlds[0].sol.blocks) > 1) {
 				parallel++
 			}
 		}

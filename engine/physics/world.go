@@ -46,7 +46,7 @@ type World struct {
 	fnNarrow func(lo, hi int)
 	// The parallel body stages around the solver, and the step's dt they
 	// read.
-	fnPrepBodies, fnFatBoxes, fnTestCands, fnCheckMotion func(lo, hi int)
+	fnPrepBodies, fnTestCands, fnCheckMotion func(lo, hi int)
 	stepDt                                               float64
 
 	oracleMarks []uint8 // detectTunnels' scratch: a mark per body (oracle.go)
@@ -141,7 +141,6 @@ func NewWorld(def WorldDef) (*World, error) {
 	w.bindSolver()
 	w.fnNarrow = w.narrowJob
 	w.fnPrepBodies = w.prepareRangeBodies
-	w.fnFatBoxes = w.fatBoxes
 	w.fnTestCands = w.testCands
 	w.fnCheckMotion = w.checkMotionRange
 	return w, nil

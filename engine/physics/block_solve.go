@@ -1,0 +1,271 @@
+package physics
+
+// Running the substeps block by block (see solver_blocks.go).
+
+// The SolverProfile fields, as indices of the small blocks' stage times.
+const (
+	stPrepare = iota
+	stIntegrate
+	stWarm
+	stSolve
+	stPositions
+	stRelax
+	stRestitution
+	stStore
+	numStages
+)
+
+// solveByBlocks runs the substeps, restitution and the store of every
+// block: the big ones pass by pass on all the workers, then the small
+// ones, each whole on one worker. On one worker the small blocks' stages
+// are lapped on sw's clock as they run; on several they interleave, so
+// their wall time is split over the profile's stages in proportion to the
+// time each took on its worker.
+func (w *World) solveByBlocks(n int, sw *stopwatch, sp *SolverProfile) {
+	sol := &w.sol
+	sol.big, sol.small = sol.big[:0], sol.small[:0]
+	for b := range sol.blocks {
+		if sol.blocks[b].big {
+			sol.big = append(sol.big, int32(b))
+		} else {
+			sol.small = append(sol.small, int32(b))
+		}
+	}
+	for _, b := range sol.big {
+		w.solveBigBlock(&sol.blocks[b], n, sw, sp)
+	}
+	if len(sol.small) == 0 {
+		return
+	}
+	inline := !w.par.active || len(sol.small) == 1
+	w.sizeLocal(inline)
+	if inline {
+		t := stageTimes{clock: sw.clock, last: sw.last}
+		w.runSmallBlocks(&sol.local[0], 0, len(sol.small), &t)
+		sw.last = t.last
+		t.addTo(sp)
+		return
+	}
+	for i := range sol.blockTimes {
+		sol.blockTimes[i].Store(0)
+	}
+	w.par.run(len(sol.small), 1, sol.fnSmallBlocks)
+	wall := sw.lap()
+	var t stageTimes
+	total := int64(0)
+	for i := range t.sum {
+		t.sum[i] = sol.blockTimes[i].Load()
+		total += t.sum[i]
+	}
+	if total <= 0 {
+		return
+	}
+	for i := range t.sum {
+		t.sum[i] = wall * t.sum[i] / total
+	}
+	t.addTo(sp)
+}
+
+// sizeLocal makes the workers' views room for the largest small block:
+// one view when the small blocks run on the caller (inline), else one per
+// worker that may run them.
+func (w *World) sizeLocal(inline bool) {
+	sol := &w.sol
+	most := 0
+	for _, b := range sol.small {
+		cols := sol.blockCols[sol.blocks[b].cols:]
+		most = max(most, int(cols[numColors+1]-cols[0]))
+	}
+	sol.localSets = 1
+	if !inline {
+		sol.localSets = min(w.par.workers, len(sol.small))
+	}
+	for k := 0; k < sol.localSets; k++ {
+		v := &sol.local[k]
+		v.cons = grow(v.cons, most)
+		v.cold = grow(v.cold, most)
+		v.warm = grow(v.warm, most)
+	}
+}
+
+// solveBigBlock runs block b pass by pass, as the world-wide solver does:
+// each pass over its runs of bodies or its colours, split over the workers.
+func (w *World) solveBigBlock(b *solverBlock, n int, sw *stopwatch, sp *SolverProfile) {
+	sol := &w.sol
+	p := &w.par
+	runs := sol.runs[b.runs[0]:b.runs[1]]
+	cols := sol.blockCols[b.cols : b.cols+stride]
+	first, end := int(cols[0]), int(cols[numColors+1])
+	sol.colors = append(sol.colors[:0], cols...) // for runColors
+	w.runRuns(runs, sol.fnLoadAt)
+	sol.restitAny.Store(false)
+	sol.offset = first
+	p.run(end-first, consChunk, sol.fnPrepareAt)
+	restit := sol.restitAny.Load()
+	sp.PrepareContacts += sw.lap()
+	for s := 0; s < n; s++ {
+		sol.rewarm = s > 0 && !w.warmEverySubstep
+		w.runRuns(runs, sol.fnVelocitiesAt)
+		if !sol.rewarm {
+			sp.IntegrateVelocities += sw.lap()
+			sol.firstWarm = s == 0
+			w.runColors(sol.fnWarm)
+		}
+		sp.WarmStart += sw.lap()
+		sol.useBias, sol.sepKnown = true, s > 0
+		w.runColors(sol.fnIterate)
+		sol.sepKnown = false
+		sp.SolveContacts += sw.lap()
+		w.runRuns(runs, sol.fnPositionsAt)
+		sp.IntegratePositions += sw.lap()
+		sol.useBias = false
+		w.runColors(sol.fnIterate)
+		sp.RelaxContacts += sw.lap()
+	}
+	if restit {
+		for it := 0; it < restitutionPasses; it++ {
+			w.runColors(sol.fnRestitute)
+		}
+	}
+	sp.Restitution += sw.lap()
+	sol.offset = first
+	p.run(end-first, consChunk, sol.fnStoreAt)
+	w.runRuns(runs, sol.fnSaveAt)
+	sp.StoreImpulses += sw.lap()
+}
+
+// runRuns runs fn, a stage offset by sol.offset, over each run of bodies.
+func (w *World) runRuns(runs []bodyRun, fn func(lo, hi int)) {
+	for _, r := range runs {
+		w.sol.offset = int(r.lo)
+		w.par.run(int(r.hi-r.lo), bodyChunk, fn)
+	}
+}
+
+// solveSmallBlocks runs small blocks [lo, hi) on a worker (a stage of
+// sol.fnSmallBlocks), and adds the time of their stages to sol.blockTimes.
+func (w *World) solveSmallBlocks(lo, hi int) {
+	sol := &w.sol
+	// A view no other worker is using: there are as many as workers can
+	// run this stage at once.
+	k := 0
+	for !sol.localBusy[k].CompareAndSwap(false, true) {
+		k = (k + 1) % sol.localSets
+	}
+	var t stageTimes
+	t.start(w.def.Clock)
+	w.runSmallBlocks(&sol.local[k], lo, hi, &t)
+	sol.localBusy[k].Store(false)
+	if t.clock != nil {
+		for i, d := range t.sum {
+			sol.blockTimes[i].Add(d)
+		}
+	}
+}
+
+// runSmallBlocks runs small blocks [lo, hi) whole, one after the other,
+// building their constraints in v and lapping their stages on t.
+func (w *World) runSmallBlocks(v *consView, lo, hi int, t *stageTimes) {
+	sol := &w.sol
+	for _, b := range sol.small[lo:hi] {
+		w.solveBlock(&sol.blocks[b], v, t)
+	}
+}
+
+// stageTimes sums a worker's time per stage, from an injected clock (nil:
+// nothing).
+type stageTimes struct {
+	clock func() int64
+	last  int64
+	sum   [numStages]int64
+}
+
+func (t *stageTimes) start(clock func() int64) {
+	t.clock = clock
+	if clock != nil {
+		t.last = clock()
+	}
+}
+
+// lap adds the time since the last lap to stage.
+func (t *stageTimes) lap(stage int) {
+	if t.clock == nil {
+		return
+	}
+	now := t.clock()
+	t.sum[stage] += now - t.last
+	t.last = now
+}
+
+// addTo adds the stage times to the profile's.
+func (t *stageTimes) addTo(sp *SolverProfile) {
+	sp.PrepareContacts += t.sum[stPrepare]
+	sp.IntegrateVelocities += t.sum[stIntegrate]
+	sp.WarmStart += t.sum[stWarm]
+	sp.SolveContacts += t.sum[stSolve]
+	sp.IntegratePositions += t.sum[stPositions]
+	sp.RelaxContacts += t.sum[stRelax]
+	sp.Restitution += t.sum[stRestitution]
+	sp.StoreImpulses += t.sum[stStore]
+}
+
+// solveBlock runs block b through the whole solver on the calling worker:
+// its bodies' states in, its constraints built, the substeps, restitution,
+// the impulses and states back; the same passes in the same order as
+// solveBigBlock, so the same bits.
+func (w *World) solveBlock(b *solverBlock, v *consView, t *stageTimes) {
+	sol := &w.sol
+	runs := sol.runs[b.runs[0]:b.runs[1]]
+	cols := sol.blockCols[b.cols : b.cols+stride]
+	first, end := int(cols[0]), int(cols[numColors+1])
+	for _, r := range runs {
+		w.loadStates(int(r.lo), int(r.hi))
+	}
+	v.base = first
+	restit := w.prepareCons(v, first, end)
+	t.lap(stPrepare)
+	for s := 0; s < w.substeps(); s++ {
+		rewarm := s > 0 && !w.warmEverySubstep
+		for _, r := range runs {
+			w.kickBodies(int(r.lo), int(r.hi), rewarm)
+		}
+		if !rewarm {
+			t.lap(stIntegrate)
+			for c := 0; c <= numColors; c++ {
+				w.warmCons(v, int(cols[c]), int(cols[c+1]), s == 0)
+			}
+		}
+		t.lap(stWarm)
+		w.iterateBlock(v, cols, true, s > 0)
+		t.lap(stSolve)
+		for _, r := range runs {
+			w.integrateSubstep(int(r.lo), int(r.hi))
+		}
+		t.lap(stPositions)
+		w.iterateBlock(v, cols, false, false)
+		t.lap(stRelax)
+	}
+	if restit {
+		for it := 0; it < restitutionPasses; it++ {
+			for c := 0; c <= numColors; c++ {
+				w.restituteCons(v, int(cols[c]), int(cols[c+1]))
+			}
+		}
+	}
+	t.lap(stRestitution)
+	w.storeCons(v, first, end)
+	for _, r := range runs {
+		w.storeStates(int(r.lo), int(r.hi))
+	}
+	t.lap(stStore)
+}
+
+// iterateBlock runs one velocity pass over a block's colours (cols, its
+// entries of sol.blockCols), the overflow set last.
+func (w *World) iterateBlock(v *consView, cols []int32, useBias, known bool) {
+	for c := 0; c <= numColors; c++ {
+		if lo, hi := int(cols[c]), int(cols[c+1]); lo < hi {
+			w.iterateCons(v, lo, hi, useBias, known, c == numColors)
+		}
+	}
+}

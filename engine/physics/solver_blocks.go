@@ -1,0 +1,256 @@
+package physics
+
+// Solver blocks: the contact solver runs island by island where it can.
+//
+// An island is a set of bodies linked by active manifolds (slabs do not
+// link). Islands share no body, so the solver may run each one through all
+// of the step's substeps before it starts the next, and every body ends
+// with the same bits as when every pass runs over the whole world: within
+// an island the constraints are still solved colour by colour in the same
+// order, and nothing of one island is read by another (a slab side reads
+// the shared zero state, which no pass writes).
+//
+// What that buys is the cache. Run pass by pass over the world, the
+// substeps stream every constraint (576 bytes) and body state from memory
+// a dozen times a step; the 10,000 pile's working set is about 25 MB, far
+// more than a core's level-2 cache, so each pass waited on the shared
+// level-3 cache. Small islands are packed into blocks of about blockCons
+// constraints, whose constraints and body states (a few hundred KB) stay in
+// the level-2 cache from the block's preparation to its store. On two
+// workers a block is a unit of work: the workers take whole blocks, with no
+// barrier between the passes of a colour.
+//
+// An island of more than bigIslandCons constraints (the 5,050 pyramid is
+// one island) is a block of its own, run as before: pass by pass, each
+// colour split over the workers. Bodies in no island (falling free, or
+// asleep) are packed into blocks of at most freeBlockBodies with no
+// constraints, which only integrate.
+//
+// The AVX2 build plans its groups over the colours of the whole world
+// (wide.go) and keeps the world-wide passes.
+const (
+	blockCons       = 256
+	bigIslandCons   = 1024
+	freeBlockBodies = 512
+)
+
+// solverBlock is a block's place in the solver's arrays.
+type solverBlock struct {
+	// cols indexes sol.blockCols, where the block's colours start: the
+	// start of each of its colours in sol.cons, the overflow set last,
+	// then its end (numColors+2 entries). Its active manifolds are
+	// sc.active over the same range, in list order.
+	cols int32
+	// runs: its bodies are the runs sol.runs[runs[0]:runs[1]].
+	runs [2]int32
+	big  bool
+}
+
+// bodyRun is a run of consecutive bodies [lo, hi).
+type bodyRun struct{ lo, hi int32 }
+
+// blockRun is a bodyRun and the block it belongs to, before the runs are
+// sorted by block.
+type blockRun struct {
+	bodyRun
+	block int32
+}
+
+// blockScratch is what planBlocks keeps between steps, so that a warm step
+// allocates nothing.
+type blockScratch struct {
+	parent    []int32 // union-find over the bodies
+	islandOf  []int32 // per root body: its island, or -1
+	manIsland []int32 // per active manifold: its island
+	islCons   []int32 // per island: its active manifolds
+	islBlock  []int32 // per island: its block
+	bodyBlock []int32 // per body: its block, or -1 before the free blocks
+	runTmp    []blockRun
+	place     []int32 // next place per block and colour
+	actTmp    []int32 // the active list being rebuilt in block order
+	runAt     []int32 // where each block's runs start
+}
+
+// stride is the number of entries a block has in sol.blockCols.
+const stride = numColors + 2
+
+// planBlocks finds the islands of the active manifolds, packs them into
+// blocks, and lays the constraints out block by block, each block's by
+// colour (sol.slotOf, sol.manOf, sol.blockCols), with sc.active reordered to
+// match; then the bodies of each block as runs (sol.runs). It replaces
+// placeColors where the solver runs by blocks; colorNext has given each
+// active manifold its colour.
+func (w *World) planBlocks() {
+	sol := &w.sol
+	sc := &w.scratch
+	bs := &sol.bs
+	heads := w.contacts.heads
+	active := sc.active
+	nb, na := len(w.bodies), len(active)
+	// Room for the most islands, blocks and runs there can be, so that
+	// the appends below never allocate while a scene settles.
+	mostBlocks := na + nb/freeBlockBodies + 2
+	bs.islCons = reserve(bs.islCons[:0], na)
+	sol.blocks = reserve(sol.blocks[:0], mostBlocks)
+	sol.big = reserve(sol.big[:0], mostBlocks)
+	sol.small = reserve(sol.small[:0], mostBlocks)
+	bs.runTmp = reserve(bs.runTmp[:0], nb+mostBlocks)
+
+	// Islands, in the order of their first manifold in the list.
+	par := grow(bs.parent, nb)
+	bs.parent = par
+	for i := range par {
+		par[i] = int32(i)
+	}
+	for _, k := range active {
+		if a, b := heads[k].bodies(); b >= 0 {
+			union(par, a, b)
+		}
+	}
+	islandOf := grow(bs.islandOf, nb)
+	bs.islandOf = islandOf
+	for i := range islandOf {
+		islandOf[i] = -1
+	}
+	bs.manIsland = grow(bs.manIsland, na)
+	bs.islCons = bs.islCons[:0]
+	for j, k := range active {
+		a, _ := heads[k].bodies()
+		r := find(par, a)
+		id := islandOf[r]
+		if id < 0 {
+			id = int32(len(bs.islCons))
+			islandOf[r] = id
+			bs.islCons = append(bs.islCons, 0)
+		}
+		bs.islCons[id]++
+		bs.manIsland[j] = id
+	}
+
+	// Blocks: the islands in order, packed until a block holds blockCons
+	// constraints; a big island alone.
+	sol.blocks = sol.blocks[:0]
+	bs.islBlock = grow(bs.islBlock, len(bs.islCons))
+	open, inOpen := int32(-1), int32(0)
+	for id, n := range bs.islCons {
+		if n > bigIslandCons {
+			bs.islBlock[id] = int32(len(sol.blocks))
+			sol.blocks = append(sol.blocks, solverBlock{big: true})
+			continue
+		}
+		if open < 0 {
+			open, inOpen = int32(len(sol.blocks)), 0
+			sol.blocks = append(sol.blocks, solverBlock{})
+		}
+		bs.islBlock[id] = open
+		if inOpen += n; inOpen >= blockCons {
+			open = -1
+		}
+	}
+
+	// The bodies of each block as runs, the free bodies in blocks of their
+	// own.
+	bodyBlock := grow(bs.bodyBlock, nb)
+	bs.bodyBlock = bodyBlock
+	for i := range bodyBlock {
+		bodyBlock[i] = -1
+		if id := islandOf[find(par, int32(i))]; id >= 0 {
+			bodyBlock[i] = bs.islBlock[id]
+		}
+	}
+	runs := bs.runTmp[:0]
+	free, inFree := int32(-1), 0
+	for i := 0; i < nb; {
+		blk := bodyBlock[i]
+		j := i + 1
+		for j < nb && bodyBlock[j] == blk {
+			j++
+		}
+		for lo := i; lo < j; {
+			hi := j
+			if blk < 0 {
+				if free < 0 || inFree == freeBlockBodies {
+					free, inFree = int32(len(sol.blocks)), 0
+					sol.blocks = append(sol.blocks, solverBlock{})
+				}
+				hi = min(j, lo+freeBlockBodies-inFree)
+				inFree += hi - lo
+				runs = append(runs, blockRun{bodyRun{int32(lo), int32(hi)}, free})
+			} else {
+				runs = append(runs, blockRun{bodyRun{int32(lo), int32(hi)}, blk})
+			}
+			lo = hi
+		}
+		i = j
+	}
+	bs.runTmp = runs
+	nBlocks := len(sol.blocks)
+	bs.runAt = grow(bs.runAt, nBlocks+1)
+	clear(bs.runAt)
+	for _, r := range runs {
+		bs.runAt[r.block+1]++
+	}
+	for b := 0; b < nBlocks; b++ {
+		bs.runAt[b+1] += bs.runAt[b]
+		sol.blocks[b].runs = [2]int32{bs.runAt[b], bs.runAt[b]}
+	}
+	sol.runs = grow(sol.runs, len(runs))
+	for _, r := range runs {
+		blk := &sol.blocks[r.block]
+		sol.runs[blk.runs[1]] = r.bodyRun
+		blk.runs[1]++
+	}
+
+	// Constraint places: block by block, each block's colour by colour,
+	// each colour in list order.
+	cols := grow(sol.blockCols, nBlocks*stride)
+	sol.blockCols = cols
+	clear(cols)
+	for j := range active {
+		blk := bs.islBlock[bs.manIsland[j]]
+		cols[int(blk)*stride+int(sol.colorOf[j])]++
+	}
+	// The big blocks' places come first: the solver's world-wide arrays
+	// hold only theirs, the small blocks' being built on the workers
+	// (block_solve.go).
+	sum := int32(0)
+	for pass := 0; pass < 2; pass++ {
+		for b := 0; b < nBlocks; b++ {
+			if sol.blocks[b].big != (pass == 0) {
+				continue
+			}
+			sol.blocks[b].cols = int32(b * stride)
+			for c := 0; c <= numColors; c++ {
+				n := cols[b*stride+c]
+				cols[b*stride+c] = sum
+				sum += n
+			}
+			cols[b*stride+numColors+1] = sum
+		}
+		if pass == 0 {
+			sol.bigCons = int(sum)
+		}
+	}
+	// place: each block's and colour's next slot, and in the block's last
+	// entry its next active manifold.
+	place := append(bs.place[:0], cols...)
+	bs.place = place
+	for b := 0; b < nBlocks; b++ {
+		place[b*stride+numColors+1] = cols[b*stride]
+	}
+	sol.slotOf = grow(sol.slotOf, na)
+	sol.manOf = grow(sol.manOf, na)
+	act := grow(bs.actTmp, na)
+	for j, k := range active {
+		blk := int(bs.islBlock[bs.manIsland[j]])
+		p := place[blk*stride+numColors+1]
+		place[blk*stride+numColors+1]++
+		act[p] = k
+		c := blk*stride + int(sol.colorOf[j])
+		s := place[c]
+		place[c]++
+		sol.slotOf[p] = s
+		sol.manOf[s] = k
+	}
+	sc.active, bs.actTmp = act, active
+}
