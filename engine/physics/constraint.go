@@ -178,7 +178,7 @@ type solverState struct {
 	fnSave       func(lo, hi int) // state back into the bodies
 	// The same, offset by sol.offset, for a big block (block_solve.go).
 	fnLoadAt, fnPrepareAt, fnVelocitiesAt, fnPositionsAt, fnStoreAt, fnSaveAt func(lo, hi int)
-	fnSmallBlocks                                                           func(lo, hi int)
+	fnSmallBlocks                                                             func(lo, hi int)
 }
 
 // bindSolver makes the stage functions once, so that running a stage

@@ -47,7 +47,7 @@ type World struct {
 	// The parallel body stages around the solver, and the step's dt they
 	// read.
 	fnPrepBodies, fnTestCands, fnCheckMotion func(lo, hi int)
-	stepDt                                               float64
+	stepDt                                   float64
 
 	oracleMarks []uint8 // detectTunnels' scratch: a mark per body (oracle.go)
 
