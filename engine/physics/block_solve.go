@@ -66,21 +66,25 @@ func (w *World) solveByBlocks(n int, sw *stopwatch, sp *SolverProfile) {
 	t.addTo(sp)
 }
 
-// sizeLocal makes the workers' views room for the largest small block:
-// one view when the small blocks run on the caller (inline), else one per
-// worker that may run them.
+// sizeLocal makes the workers' views room for the largest small block,
+// and notes how many are used: one when the small blocks run on the
+// caller (inline), else one per worker that may run them. Every worker's
+// is sized either way, so that a step on which the helpers join for the
+// first time allocates nothing.
 func (w *World) sizeLocal(inline bool) {
 	sol := &w.sol
-	most := 0
-	for _, b := range sol.small {
-		cols := sol.blockCols[sol.blocks[b].cols:]
-		most = max(most, int(cols[numColors+1]-cols[0]))
-	}
+	// Room for the largest small block there can be (a block is closed
+	// once it holds blockCons constraints, and its last island has at most
+	// bigIslandCons), or for all the active manifolds if they are fewer:
+	// the largest block of the step changes from step to step as islands
+	// join and split, and sized by it alone, a settling pile grew the
+	// views again and again.
+	most := min(len(w.scratch.active), blockCons+bigIslandCons)
 	sol.localSets = 1
 	if !inline {
 		sol.localSets = min(w.par.workers, len(sol.small))
 	}
-	for k := 0; k < sol.localSets; k++ {
+	for k := 0; k < w.par.workers; k++ {
 		v := &sol.local[k]
 		v.cons = grow(v.cons, most)
 		v.cold = grow(v.cold, most)

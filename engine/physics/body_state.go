@@ -59,7 +59,9 @@ func (w *World) loadStates(lo, hi int) {
 	h := sol.h
 	for i := range st {
 		s := &w.sb[lo+i]
-		st[i] = bodyState{v: s.v, w: s.w, dp: s.dp, dth: s.dth}
+		// No position or rotation change yet (a sleeping body's is never
+		// read).
+		st[i] = bodyState{v: s.v, w: s.w}
 		sol.masses[lo+i] = bodyMass{invMass: s.invMass, invIs: s.invIs, iso: s.iso}
 		b := &w.bodies[lo+i]
 		if sol.taken[lo+i] != 0 {
@@ -92,7 +94,7 @@ func (w *World) storeStates(lo, hi int) {
 	catch := w.ccdOn
 	for i := range st {
 		s := &w.sb[lo+i]
-		s.v, s.w, s.dp, s.dth = st[i].v, st[i].w, st[i].dp, st[i].dth
+		s.v, s.w = st[i].v, st[i].w
 		marks[i] = 0 // checkMotion looks at it
 		ps := &poses[i]
 		if ps.flags&(flagSleeping|flagFast) != 0 {

@@ -111,6 +111,7 @@ type solverState struct {
 	taken      []uint32   // colouring scratch: the colours each body took (graph_color.go)
 	zero       bodyState  // the state of every slab side
 	noMass     solverBody // the mass record of every slab side: zero, iso
+	noInertia  mat3       // the inertia of every slab side: zero
 	state      []bodyState
 	// start: each body's velocities after the substep's gravity, before
 	// its warm start (rewarm.go).
@@ -256,8 +257,10 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 		c.iso = ma.iso && mb.iso
 		// The inertia matrices, only where they are not a scale.
 		var MA, MB *solverBody
+		var IA, IB *mat3
 		if !c.iso {
 			MA, MB = w.massPair(c)
+			IA, IB = w.inertiaPair(c)
 		}
 		n := m.n
 		c.n = n
@@ -316,9 +319,9 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 			c.tMass1 = invOrZero(effMassIso(c.mA, iA, rAc, t1) + effMassIso(c.mB, iB, rBc, t1))
 			c.twistMass = invOrZero(n.scale(iA).dot(n) + n.scale(iB).dot(n))
 		} else {
-			c.tMass0 = invOrZero(effMass(MA, rAc, c.t0) + effMass(MB, rBc, c.t0))
-			c.tMass1 = invOrZero(effMass(MA, rAc, t1) + effMass(MB, rBc, t1))
-			c.twistMass = invOrZero(MA.invIMul(n).dot(n) + MB.invIMul(n).dot(n))
+			c.tMass0 = invOrZero(effMass(MA, IA, rAc, c.t0) + effMass(MB, IB, rBc, c.t0))
+			c.tMass1 = invOrZero(effMass(MA, IA, rAc, t1) + effMass(MB, IB, rBc, t1))
+			c.twistMass = invOrZero(MA.invIMul(IA, n).dot(n) + MB.invIMul(IB, n).dot(n))
 		}
 		iso := c.iso
 		var iAn, iBn [4]sv
@@ -329,7 +332,7 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 			if iso {
 				iAn[q], iBn[q] = cp.rAn.scale(c.iA), cp.rBn.scale(c.iB)
 			} else {
-				iAn[q], iBn[q] = MA.invI.mul(cp.rAn), MB.invI.mul(cp.rBn)
+				iAn[q], iBn[q] = IA.mul(cp.rAn), IB.mul(cp.rBn)
 			}
 			c.nMass[q] = invOrZero(c.mA + c.mB + cp.rAn.dot(iAn[q]) + cp.rBn.dot(iBn[q]))
 			c.sep[q], cp.normalI = mp.sep, m.normalI[q]
@@ -351,7 +354,7 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 		}
 		r := &v.warm[int(i)-v.base]
 		r.a, r.b, r.mA, r.mB = c.a, c.b, c.mA, c.mB
-		r.p, r.dwA, r.dwB = warmImpulses(c, MA, MB)
+		r.p, r.dwA, r.dwB = warmImpulses(c, IA, IB)
 		if gl >= 0 {
 			w.packLane(&sol.wide[gl/wideLanes], int(gl%wideLanes), c)
 		}
@@ -378,10 +381,11 @@ func relVelBefore(A, B *bodyState, vn0 float64, cp *solverPoint, sep, an float64
 	return rv
 }
 
-// effMass returns 1/m + (I^-1 (r x n)) . (r x n) for solver body s.
-func effMass(s *solverBody, r, n sv) float64 {
+// effMass returns 1/m + (I^-1 (r x n)) . (r x n) for solver body s, whose
+// world inverse inertia is I.
+func effMass(s *solverBody, I *mat3, r, n sv) float64 {
 	rn := r.cross(n)
-	return s.invMass + s.invIMul(rn).dot(rn)
+	return s.invMass + s.invIMul(I, rn).dot(rn)
 }
 
 // effMassIso is effMass for inverse mass m and an inverse inertia that is

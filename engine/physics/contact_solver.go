@@ -261,6 +261,16 @@ func (w *World) massPair(c *constraint) (*solverBody, *solverBody) {
 	return a, &w.sb[c.b]
 }
 
+// inertiaPair returns the world inverse inertias of constraint c's bodies
+// (zero for a slab).
+func (w *World) inertiaPair(c *constraint) (*mat3, *mat3) {
+	a := &w.invI[c.a]
+	if c.b < 0 {
+		return a, &w.sol.noInertia
+	}
+	return a, &w.invI[c.b]
+}
+
 // invIMulA returns body a's world inverse inertia times v, for
 // constraint c; invIMulB body b's (a slab's is zero). The hot loops scale
 // by c.iA and c.iB themselves where c.iso, and call these otherwise.
@@ -268,15 +278,15 @@ func (w *World) invIMulA(c *constraint, v sv) sv {
 	if c.iso {
 		return v.scale(c.iA)
 	}
-	return w.sb[c.a].invI.mul(v)
+	return w.invI[c.a].mul(v)
 }
 
 func (w *World) invIMulB(c *constraint, v sv) sv {
 	if c.iso {
 		return v.scale(c.iB)
 	}
-	_, B := w.massPair(c)
-	return B.invI.mul(v)
+	_, IB := w.inertiaPair(c)
+	return IB.mul(v)
 }
 
 // storeRange writes the impulses of constraints [lo, hi) back to their
@@ -372,7 +382,7 @@ type warmRec struct {
 // impulse on b and the angular velocity changes of a (subtracted) and b
 // (added), with MA and MB the bodies' mass records (read only where c is
 // not iso, and nil may be passed otherwise).
-func warmImpulses(c *constraint, MA, MB *solverBody) (p, dwA, dwB sv) {
+func warmImpulses(c *constraint, IA, IB *mat3) (p, dwA, dwB sv) {
 	// Friction at the centroid, twist about the normal.
 	F := c.t0.scale(c.fI0).madd(c.tangent1(), c.fI1)
 	tA := c.rAc.cross(F).madd(c.n, c.twistI)
@@ -387,7 +397,7 @@ func warmImpulses(c *constraint, MA, MB *solverBody) (p, dwA, dwB sv) {
 	if c.iso {
 		dwA, dwB = tA.scale(c.iA), tB.scale(c.iB)
 	} else {
-		dwA, dwB = MA.invI.mul(tA), MB.invI.mul(tB)
+		dwA, dwB = IA.mul(tA), IB.mul(tB)
 	}
 	return F.madd(c.n, sum), dwA, dwB
 }
@@ -395,11 +405,11 @@ func warmImpulses(c *constraint, MA, MB *solverBody) (p, dwA, dwB sv) {
 // warmOne re-applies the accumulated impulses of constraint c.
 func (w *World) warmOne(c *constraint) {
 	A, B := w.bodyPair(c)
-	var MA, MB *solverBody // the inertia matrices, where not a scale
+	var IA, IB *mat3 // the inertia matrices, where not a scale
 	if !c.iso {
-		MA, MB = w.massPair(c)
+		IA, IB = w.inertiaPair(c)
 	}
-	P, dwA, dwB := warmImpulses(c, MA, MB)
+	P, dwA, dwB := warmImpulses(c, IA, IB)
 	A.v = A.v.madd(P, -c.mA)
 	A.w = A.w.sub(dwA)
 	if c.b >= 0 {

@@ -246,7 +246,7 @@ func (w *World) impactResponse(i, other int, point, n vec3) float64 {
 	// The body may have turned a long way since the step began: use its
 	// inertia at the impact pose, or the impulse's energy bookkeeping is off
 	// (a spinning plate could leave faster than it came).
-	s.invI = worldInvInertia(b.q, b.invILocal)
+	Is := worldInvInertia(b.q, b.invILocal)
 	// The impulse acts through the centre of mass, not at the corner the
 	// sweep found: a swept AABB knows when the box arrives, not which
 	// feature a real contact would settle on, and an impulse at a corner
@@ -255,11 +255,12 @@ func (w *World) impactResponse(i, other int, point, n vec3) float64 {
 	ra := vec3{}
 	friction, rest := b.friction, b.restitution
 	var o *solverBody
+	var Io mat3
 	var rb vec3
 	if other >= 0 {
 		ob := &w.bodies[other]
 		o = &w.sb[other]
-		o.invI = worldInvInertia(ob.q, ob.invILocal)
+		Io = worldInvInertia(ob.q, ob.invILocal)
 		rb = sub(point, ob.pos)
 		friction = math.Sqrt(float64(friction * ob.friction))
 		rest = math.Max(rest, ob.restitution)
@@ -276,9 +277,9 @@ func (w *World) impactResponse(i, other int, point, n vec3) float64 {
 	}
 	// Normal impulse first: it leaves the point separating at e times its
 	// closing speed, which never adds energy for e <= 1.
-	kn := effMassOr0(s, ra, n) + effMassOr0(o, rb, n)
+	kn := effMassOr0(s, &Is, ra, n) + effMassOr0(o, &Io, rb, n)
 	jn := -(1 + e) * vn / kn
-	w.applyBoth(s, o, ra, rb, scale(n, jn))
+	w.applyBoth(s, &Is, o, &Io, ra, rb, scale(n, jn))
 	// Then friction against the sliding velocity left after it (not the one
 	// before: the normal impulse's spin changes it), at most stopping the
 	// slide and at most mu jn: dissipative too.
@@ -286,9 +287,9 @@ func (w *World) impactResponse(i, other int, point, n vec3) float64 {
 	vt := sub(vrel, scale(n, dot(vrel, n)))
 	if vtl := length(vt); vtl > 1e-12 && friction > 0 {
 		t := scale(vt, 1/vtl)
-		kt := effMassOr0(s, ra, t) + effMassOr0(o, rb, t)
+		kt := effMassOr0(s, &Is, ra, t) + effMassOr0(o, &Io, rb, t)
 		jt := math.Min(vtl/kt, float64(friction*jn))
-		w.applyBoth(s, o, ra, rb, scale(t, -jt))
+		w.applyBoth(s, &Is, o, &Io, ra, rb, scale(t, -jt))
 	}
 	// A spinning body can leave its contact point separating while its
 	// centre still approaches; the sweep would then stop it at the same
@@ -301,7 +302,7 @@ func (w *World) impactResponse(i, other int, point, n vec3) float64 {
 		km += o.invMass
 	}
 	if vc := dot(sub(s.v.vec(), ov), n); vc < 0 {
-		w.applyBoth(s, o, vec3{}, vec3{}, scale(n, -vc/km))
+		w.applyBoth(s, &Is, o, &Io, vec3{}, vec3{}, scale(n, -vc/km))
 	}
 	return -vn
 }
@@ -316,26 +317,27 @@ func (w *World) relVelAt(s, o *solverBody, ra, rb vec3) vec3 {
 	return v
 }
 
-// applyBoth applies impulse p to s at ra and -p to o at rb.
-func (w *World) applyBoth(s, o *solverBody, ra, rb, p vec3) {
-	applyImpulse(s, ra, p)
+// applyBoth applies impulse p to s at ra and -p to o at rb, Is and Io
+// being their world inverse inertias.
+func (w *World) applyBoth(s *solverBody, Is *mat3, o *solverBody, Io *mat3, ra, rb, p vec3) {
+	applyImpulse(s, Is, ra, p)
 	if o != nil {
-		applyImpulse(o, rb, neg(p))
+		applyImpulse(o, Io, rb, neg(p))
 	}
 }
 
 // effMassOr0 is effMass, or 0 for no body (a slab).
-func effMassOr0(s *solverBody, r, n vec3) float64 {
+func effMassOr0(s *solverBody, I *mat3, r, n vec3) float64 {
 	if s == nil {
 		return 0
 	}
-	return effMass(s, toSV(r), toSV(n))
+	return effMass(s, I, toSV(r), toSV(n))
 }
 
-func applyImpulse(s *solverBody, r, p vec3) {
+func applyImpulse(s *solverBody, I *mat3, r, p vec3) {
 	P := toSV(p)
 	s.v = s.v.madd(P, s.invMass)
-	s.w = s.w.add(s.invI.mul(toSV(r).cross(P)))
+	s.w = s.w.add(I.mul(toSV(r).cross(P)))
 }
 
 // frozenExtent returns the world half extents of non-bullet body k at its

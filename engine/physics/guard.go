@@ -45,7 +45,7 @@ func (w *World) catchOne(i int) {
 	if b.flags&(flagSleeping|flagFast|flagTeleported) != 0 {
 		return
 	}
-	s := &w.sb[i]
+	dp := w.sol.state[i].dp
 	lim := w.ccdFraction(b) * b.minHalf
 	lim2 := float64(lim * lim)
 	// Translation only: the sweep is there to stop a centre short of a
@@ -53,11 +53,10 @@ func (w *World) catchOne(i int) {
 	// one (handing it to the sweep froze a wedged, spinning box in place:
 	// the sweep stops it at t = 0 every step and its central impulses
 	// never touch the spin).
-	if s.dp.dot(s.dp) <= lim2 {
+	if dp.dot(dp) <= lim2 {
 		return
 	}
 	b.pos, b.q = b.prevPos, b.prevQ
-	s.dp, s.dth = sv{}, sv{}
 	b.flags |= flagFast
 	w.fastBodies.Add(1)
 }

@@ -31,12 +31,12 @@ func (w *World) prepareRangeBodies(lo, hi int) {
 			continue
 		}
 		s := &w.sb[i]
-		s.dp, s.dth = sv{}, sv{}
-		if isotropic(b.invILocal) {
+		if !isotropic(b.invILocal) {
+			w.invI[i] = worldInvInertia(b.q, b.invILocal)
+		} else if b.flags&flagDiagInertia == 0 {
 			x := b.invILocal[0]
-			s.invI = mat3{x, 0, 0, 0, x, 0, 0, 0, x}
-		} else {
-			s.invI = worldInvInertia(b.q, b.invILocal)
+			w.invI[i] = mat3{x, 0, 0, 0, x, 0, 0, 0, x}
+			b.flags |= flagDiagInertia
 		}
 		// Predicted motion velocity: gravity over half the step.
 		if ccdOn && w.needsSweep(i, s.v.madd(g, 0.5*dt), dt) {

@@ -93,7 +93,8 @@ func (w *World) wakeBody(i int) {
 			w.bp.asleep[j] = false // read by the solver after the narrowphase wakes
 		}
 		b.sleepTime = 0
-		w.sb[j].invI = worldInvInertia(b.q, b.invILocal)
+		w.invI[j] = worldInvInertia(b.q, b.invILocal)
+		b.flags &^= flagDiagInertia
 		next := b.sleepNext
 		b.sleepNext = -1
 		if next == int32(i) {

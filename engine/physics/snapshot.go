@@ -11,6 +11,7 @@ type Snapshot struct {
 	names    []string
 	bodies   []body
 	sb       []solverBody
+	invI     []mat3
 	nStatics int
 	contacts contactSet
 	events   StepEvents
@@ -26,6 +27,7 @@ func (w *World) Snapshot() *Snapshot {
 		names:    append([]string(nil), w.names...),
 		bodies:   append([]body(nil), w.bodies...),
 		sb:       append([]solverBody(nil), w.sb...),
+		invI:     append([]mat3(nil), w.invI...),
 		nStatics: len(w.statics),
 		counters: w.counters,
 		inside:   append([]insideRec(nil), w.inside...),
@@ -47,6 +49,7 @@ func (w *World) Restore(s *Snapshot) {
 	w.names = append(w.names[:0], s.names...)
 	w.bodies = append(w.bodies[:0], s.bodies...)
 	w.sb = append(w.sb[:0], s.sb...)
+	w.invI = append(w.invI[:0], s.invI...)
 	if s.nStatics < len(w.statics) {
 		w.statics = w.statics[:s.nStatics]
 	}

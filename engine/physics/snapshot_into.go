@@ -12,6 +12,7 @@ func (w *World) SnapshotInto(s *Snapshot) {
 	s.names = append(s.names[:0], w.names...)
 	s.bodies = append(s.bodies[:0], w.bodies...)
 	s.sb = append(s.sb[:0], w.sb...)
+	s.invI = append(s.invI[:0], w.invI...)
 	s.nStatics = len(w.statics)
 	s.counters = w.counters
 	s.contacts.copyFrom(&w.contacts)
@@ -25,7 +26,7 @@ func (s *Snapshot) Tick() uint64 { return s.tick }
 // rises when SnapshotInto had to allocate.
 func (s *Snapshot) Capacity() int {
 	e := &s.events
-	return cap(s.names) + cap(s.bodies) + cap(s.sb) + cap(s.contacts.list) +
+	return cap(s.names) + cap(s.bodies) + cap(s.sb) + cap(s.invI) + cap(s.contacts.list) +
 		cap(e.CCDHits) + cap(e.ContactsBegun) + cap(e.ContactsEnded) + cap(e.Teleports) + cap(e.Tunnels) +
 		cap(e.Embedded) + cap(e.Slept) + cap(e.Woke)
 }
@@ -35,7 +36,7 @@ func (s *Snapshot) Capacity() int {
 // that keep many snapshots within a budget.
 func (s *Snapshot) Bytes() int {
 	e := &s.events
-	return bytesOf(s.names) + bytesOf(s.bodies) + bytesOf(s.sb) + bytesOf(s.contacts.list) +
+	return bytesOf(s.names) + bytesOf(s.bodies) + bytesOf(s.sb) + bytesOf(s.invI) + bytesOf(s.contacts.list) +
 		bytesOf(e.CCDHits) + bytesOf(e.ContactsBegun) + bytesOf(e.ContactsEnded) + bytesOf(e.Teleports) + bytesOf(e.Tunnels) +
 		bytesOf(e.Embedded) + bytesOf(e.Slept) + bytesOf(e.Woke)
 }
@@ -53,6 +54,7 @@ func (s *Snapshot) Reserve(o *Snapshot) {
 	s.names = reserve(s.names, len(o.names))
 	s.bodies = reserve(s.bodies, len(o.bodies))
 	s.sb = reserve(s.sb, len(o.sb))
+	s.invI = reserve(s.invI, len(o.invI))
 	s.contacts.list = reserve(s.contacts.list, len(o.contacts.list))
 	e, f := &s.events, &o.events
 	e.CCDHits = reserve(e.CCDHits, len(f.CCDHits))

@@ -29,7 +29,7 @@ package physics
 // The AVX2 build plans its groups over the colours of the whole world
 // (wide.go) and keeps the world-wide passes.
 const (
-	blockCons       = 256
+	blockCons       = 64
 	bigIslandCons   = 1024
 	freeBlockBodies = 512
 )
@@ -88,8 +88,11 @@ func (w *World) planBlocks() {
 	active := sc.active
 	nb, na := len(w.bodies), len(active)
 	// Room for the most islands, blocks and runs there can be, so that
-	// the appends below never allocate while a scene settles.
-	mostBlocks := na + nb/freeBlockBodies + 2
+	// nothing below allocates while a scene settles and its islands split
+	// and join. Every closed block but the big ones holds blockCons
+	// constraints or more, a big one more than bigIslandCons, and every
+	// free block but the last freeBlockBodies bodies.
+	mostBlocks := na/blockCons + na/bigIslandCons + nb/freeBlockBodies + 2
 	bs.islCons = reserve(bs.islCons[:0], na)
 	sol.blocks = reserve(sol.blocks[:0], mostBlocks)
 	sol.big = reserve(sol.big[:0], mostBlocks)
@@ -130,7 +133,7 @@ func (w *World) planBlocks() {
 	// Blocks: the islands in order, packed until a block holds blockCons
 	// constraints; a big island alone.
 	sol.blocks = sol.blocks[:0]
-	bs.islBlock = grow(bs.islBlock, len(bs.islCons))
+	bs.islBlock = reserve(bs.islBlock[:0], na)[:len(bs.islCons)]
 	open, inOpen := int32(-1), int32(0)
 	for id, n := range bs.islCons {
 		if n > bigIslandCons {
@@ -185,7 +188,7 @@ func (w *World) planBlocks() {
 	}
 	bs.runTmp = runs
 	nBlocks := len(sol.blocks)
-	bs.runAt = grow(bs.runAt, nBlocks+1)
+	bs.runAt = reserve(bs.runAt[:0], mostBlocks+1)[:nBlocks+1]
 	clear(bs.runAt)
 	for _, r := range runs {
 		bs.runAt[r.block+1]++
@@ -203,7 +206,7 @@ func (w *World) planBlocks() {
 
 	// Constraint places: block by block, each block's colour by colour,
 	// each colour in list order.
-	cols := grow(sol.blockCols, nBlocks*stride)
+	cols := reserve(sol.blockCols[:0], mostBlocks*stride)[:nBlocks*stride]
 	sol.blockCols = cols
 	clear(cols)
 	for j := range active {
@@ -233,7 +236,7 @@ func (w *World) planBlocks() {
 	}
 	// place: each block's and colour's next slot, and in the block's last
 	// entry its next active manifold.
-	place := append(bs.place[:0], cols...)
+	place := append(reserve(bs.place[:0], mostBlocks*stride), cols...)
 	bs.place = place
 	for b := 0; b < nBlocks; b++ {
 		place[b*stride+numColors+1] = cols[b*stride]

@@ -39,3 +39,36 @@ func TestTouchWakesIntoTheSameStep(t *testing.T) {
 	}
 	t.Fatal("the falling box never woke the sleeping one")
 }
+
+// A box woken by a touch starts the step it is woken in without motion:
+// the solver's record of how far it has moved this step (bodyState.dp,
+// from which the contacts' separations are tracked through the substeps)
+// ends equal to where the substeps took it. It once started from the
+// motion of the step in which the box fell asleep, kept with its
+// velocities while it slept, as if it had already moved by that much.
+func TestWokenBodyStartsWithoutMotion(t *testing.T) {
+	w := mustWorld(t, DefaultWorldDef())
+	ground(t, w)
+	below := mustBody(t, w, cube("below", mgl64.Vec3{0, 0.6, 0})).Index()
+	for i := 0; i < 600 && !w.Body(below).Sleeping; i++ {
+		w.Step(1.0/60, nil)
+	}
+	if !w.Body(below).Sleeping {
+		t.Fatal("the box never fell asleep")
+	}
+	mustBody(t, w, cube("above", mgl64.Vec3{0, 1.62, 0}))
+	for i := 0; i < 60; i++ {
+		w.Step(1.0/60, nil)
+		if len(w.Events().Woke) == 0 {
+			continue
+		}
+		b := &w.bodies[below]
+		moved := sub(b.pos, b.prevPos)
+		dp := w.sol.state[below].dp.vec()
+		if d := sub(dp, moved); dot(d, d) > 1e-20 {
+			t.Fatalf("step %d: the woken box moved %v but the solver counted %v", i, moved, dp)
+		}
+		return
+	}
+	t.Fatal("the falling box never woke the sleeping one")
+}
