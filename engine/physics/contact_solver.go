@@ -34,14 +34,18 @@ import "math"
 // step. Each step the active manifolds are turned into constraints
 // (constraint.go), a compact array in graph-colour order (graph_color.go)
 // holding exactly what the passes read, Jacobians precomputed; the passes
-// (contact_rows.go) stream it front to back eight times a step at 4
-// substeps (a biased and a relax pass per substep; the first warm start
-// streams a 96-byte record per constraint made by prepare, warmRec, and
-// the later ones are a pass over the bodies, rewarm.go), one colour at a
-// time, each colour split over the workers (workers.go), and the impulses
-// go back to the cache at the end. In the AVX2 build the cube
-// contacts of each colour are solved four at a time instead (wide.go), to
-// the same bits.
+// (contact_rows.go) run over it eight times a step at 4 substeps (a biased
+// and a relax pass per substep; the first warm start reads a 96-byte
+// record per constraint made by prepare, warmRec, and the later ones are a
+// pass over the bodies, rewarm.go), one colour at a time, and the impulses
+// go back to the cache at the end. The substeps run island by island
+// (solver_blocks.go, block_solve.go): small islands are packed into blocks
+// that a worker takes whole, from building their constraints to storing
+// their impulses, so that they stay in its cache; a big island (the
+// pyramid) is run pass by pass, each colour split over the workers
+// (workers.go). In the AVX2 build the cube contacts of each colour are
+// solved four at a time instead (wide.go), to the same bits, pass by pass
+// over the whole world.
 
 const (
 	// WorldDef.ContactHertz is the stiffness of the soft contact bias

@@ -22,7 +22,10 @@ type Profile struct {
 	Oracle        int64 // tunnelling oracle
 	Total         int64 // the sum of the stages above
 
-	// SolverStages splits Solver by pass, each summed over the substeps.
+	// SolverStages splits Solver by pass, each summed over the substeps
+	// (and over the solver's blocks, solver_blocks.go: on several workers
+	// the small blocks' passes run at once, and their wall time is split
+	// over the passes in proportion to the time each took on its worker).
 	SolverStages SolverProfile
 }
 

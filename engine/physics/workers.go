@@ -8,7 +8,8 @@ import (
 
 // Parallel stages, deterministic by construction. A stage that runs on
 // several workers is a loop over independent items (pairs for the
-// narrowphase, bodies, or the constraints of one graph colour, which share no
+// narrowphase, bodies, the solver's blocks of islands (solver_blocks.go),
+// or the constraints of one graph colour, which share no
 // dynamic body): every item reads only what no other item of the stage
 // writes, and writes only its own slots. Items are handed out in chunks to
 // whichever worker asks first, so the result is the same bit for bit whatever
