@@ -153,6 +153,14 @@ func (w *World) planBlocks() {
 	bs.islBlock = reserve(bs.islBlock[:0], na)[:len(bs.islCons)]
 	open, inOpen := int32(-1), int32(0)
 	for id, n := range bs.islCons {
+		if w.oneBlock {
+			if open < 0 {
+				open = int32(len(sol.blocks))
+				sol.blocks = append(sol.blocks, solverBlock{big: true})
+			}
+			bs.islBlock[id] = open
+			continue
+		}
 		if n > bigIslandCons {
 			bs.islBlock[id] = int32(len(sol.blocks))
 			sol.blocks = append(sol.blocks, solverBlock{big: true})

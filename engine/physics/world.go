@@ -53,6 +53,9 @@ type World struct {
 	oracleMarks []uint8 // detectTunnels' scratch: a mark per body (oracle.go)
 
 	noReuse bool // tests: compute every manifold afresh
+	// tests: every island in one block, run pass by pass over the world
+	// as before there were blocks (solver_blocks.go)
+	oneBlock bool
 	// tests: warm-start from the constraints in every substep, the
 	// reference that rewarm.go's body pass must match
 	warmEverySubstep bool
