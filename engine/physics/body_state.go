@@ -2,15 +2,16 @@ package physics
 
 // bodyState is a body as the contact solver's passes see it, after Box2D
 // v3's b2BodyState: the velocities, and the position and rotation change so
-// far in the step; 96 bytes. The solver copies the bodies' records into an
-// array of these when it starts (loadStates) and back when it ends
-// (storeStates), and its passes touch nothing else of a body: the masses
+// far in the step; 96 bytes. The solver copies the bodies' velocities into
+// an array of these when it starts (loadStates, the changes starting at
+// zero) and back when it ends (storeStates); the changes are kept only
+// here. Its passes touch nothing else of a body: the masses
 // and inertias travel in the constraints (constraint.mA and the rest), as
 // in Box3D.
 //
 // Why: a pass reads two bodies per constraint in the order the colours
 // scatter them, nine times a step. With the masses beside the
-// velocities (a 192-byte solverBody) the 5,050 bodies of the large pyramid
+// velocities (solverBody, 192 bytes then) the 5,050 bodies of the large pyramid
 // take 970 KB, more than the 512 KB level-2 cache of the machines this was
 // measured on; at 96 bytes they take 485 KB. Over ten alternating rounds on
 // a busy machine the AVX2 build's velocity pass took 0.91 of the time it
@@ -43,9 +44,9 @@ type bodyPose struct {
 
 // bodyMass is what prepare reads of each body's mass (24 bytes, made by
 // loadStates): the inverse mass and, for a body whose inverse inertia is a
-// scale (iso), that scale; prepare reads the inertia matrix from the
-// 192-byte solverBody only for the others. Reading invMass and invIs from
-// the solverBody took two of its cache lines per body per constraint.
+// scale (iso), that scale; prepare reads the inertia matrix (World.invI)
+// only for the others. Reading invMass and invIs from the solverBody, when
+// it was 192 bytes, took two of its cache lines per body per constraint.
 type bodyMass struct {
 	invMass, invIs float64
 	iso            bool

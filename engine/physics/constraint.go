@@ -92,6 +92,10 @@ type consView struct {
 	cold []constraintCold
 	warm []warmRec
 	base int
+	// kept: cons holds the constraints of last step's plan, built from
+	// the same manifolds in the same places (solve), so that a constraint
+	// whose manifold was reused need only be refreshed (refreshConstraint).
+	kept bool
 }
 
 // solverState is the solver's per-step working set (scratch, not state).
@@ -248,6 +252,10 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 		if gl >= 0 {
 			c = &local
 		}
+		if v.kept && m.flags&mfReused != 0 && m.restitution == 0 && c.iso && gl < 0 {
+			w.refreshConstraint(c, m, &v.warm[int(i)-v.base])
+			continue
+		}
 		c.a, c.b, c.count = m.a, m.b, m.count
 		ma, mb := &sol.masses[c.a], &sol.noMassRec
 		if c.b >= 0 {
@@ -360,6 +368,29 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 		}
 	}
 	return restit
+}
+
+// refreshConstraint brings constraint c up to date for this step from its
+// manifold m, which kept its normal and anchors (manifold_reuse.go) and
+// from which c was built in the same place last step, between bodies
+// whose masses and inertias are scales: everything prepareCons derives
+// from the geometry and the masses is as it was, so only the separations,
+// the impulses it starts from and the warm record are made again (the
+// same operations as prepareCons's, so the same bits). On the resting
+// 5,050 pyramid this took prepare from reading 10 of a manifold's 11
+// cache lines and writing nine of the constraint to reading 2 and writing
+// the few that change.
+func (w *World) refreshConstraint(c *constraint, m *manifold, r *warmRec) {
+	c.fI0, c.fI1 = m.ft.dot(c.t0), m.ft.dot(c.tangent1())
+	c.twistI = 0
+	if m.count > 1 {
+		c.twistI = m.twistI
+	}
+	for q := int32(0); q < m.count; q++ {
+		c.sep[q], c.pts[q].normalI = m.pts[q].sep, m.normalI[q]
+	}
+	r.a, r.b, r.mA, r.mB = c.a, c.b, c.mA, c.mB
+	r.p, r.dwA, r.dwB = warmImpulses(c, nil, nil)
 }
 
 // tangent1 returns c's second friction tangent, n x t0 (as tangentsSV

@@ -116,10 +116,13 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 		sc.active = append(sc.active, int32(k))
 		w.colorNext(a, b)
 	}
+	// kept: the constraint array holds last step's constraints in this
+	// step's places (consView.kept).
+	kept := false
 	if wideOn {
 		w.placeColors()
 	} else {
-		w.planBlocks()
+		kept = w.planBlocks()
 	}
 	nc := len(sc.active)
 	if !wideOn {
@@ -127,7 +130,8 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 		// (block_solve.go).
 		nc = sol.bigCons
 	}
-	if cap(sol.cons) < nc {
+	if cap(sol.cons) < nc || cap(sol.warm) < nc {
+		kept = false
 		sol.cons = make([]constraint, nc, nc+nc/2+16)
 		sol.cold = make([]constraintCold, nc, cap(sol.cons))
 	}
@@ -159,7 +163,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	w.oracleMarks = grow(w.oracleMarks, nb) // storeStates makes most (guard.go)
 	sol.masses = grow(sol.masses, nb)
 	sol.warm = grow(sol.warm, nc)
-	sol.all = consView{cons: sol.cons, cold: sol.cold, warm: sol.warm}
+	sol.all = consView{cons: sol.cons, cold: sol.cold, warm: sol.warm, kept: kept}
 	w.par.begin()
 	if wideOn {
 		w.solveWorld(n, sw, sp)

@@ -60,6 +60,9 @@ func (w *World) Restore(s *Snapshot) {
 	w.inside = append(w.inside[:0], s.inside...)
 	w.noteTeleported()
 	w.bp.valid = false // candidate pairs are scratch: found again
+	// So is the solver's plan, and the constraints it kept from the last
+	// step, which were built from the manifolds before the restore.
+	w.sol.bs.plannedBodies = -1
 }
 
 func (e *StepEvents) copyFrom(o *StepEvents) {

@@ -92,8 +92,9 @@ const stride = numColors + 2
 // colour (sol.slotOf, sol.manOf, sol.blockCols), with sc.active reordered to
 // match; then the bodies of each block as runs (sol.runs). It replaces
 // placeColors where the solver runs by blocks; colorNext has given each
-// active manifold its colour.
-func (w *World) planBlocks() {
+// active manifold its colour. It reports whether the plan is last step's
+// (samePlan).
+func (w *World) planBlocks() (same bool) {
 	sol := &w.sol
 	sc := &w.scratch
 	bs := &sol.bs
@@ -102,7 +103,7 @@ func (w *World) planBlocks() {
 	nb, na := len(w.bodies), len(active)
 	if bs.samePlan(active, heads, nb) {
 		copy(active, bs.planned)
-		return
+		return true
 	}
 	// Room for the most islands, blocks and runs there can be, so that
 	// nothing below allocates while a scene settles and its islands split
@@ -282,6 +283,7 @@ func (w *World) planBlocks() {
 	}
 	bs.notePlan(active, act, heads, nb)
 	sc.active, bs.actTmp = act, active
+	return false
 }
 
 // samePlan reports whether the step's active manifolds (in list order)
