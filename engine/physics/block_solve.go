@@ -17,7 +17,8 @@ const (
 
 // solveByBlocks runs the substeps, restitution and the store of every
 // block: the big ones pass by pass on all the workers, then the small
-// ones, each whole on one worker. On one worker the small blocks' stages
+// ones, each whole on one worker, into the world's constraint array when
+// the plan is last step's (sol.smallHeld), else into the workers' own. On one worker the small blocks' stages
 // are lapped on sw's clock as they run; on several they interleave, so
 // their wall time is split over the profile's stages in proportion to the
 // time each took on its worker.
@@ -41,7 +42,11 @@ func (w *World) solveByBlocks(n int, sw *stopwatch, sp *SolverProfile) {
 	w.sizeLocal(inline)
 	if inline {
 		t := stageTimes{clock: sw.clock, last: sw.last}
-		w.runSmallBlocks(&sol.local[0], 0, len(sol.small), &t)
+		v := &sol.local[0]
+		if sol.smallHeld {
+			v = &sol.allSmall
+		}
+		w.runSmallBlocks(v, 0, len(sol.small), &t)
 		sw.last = t.last
 		t.addTo(sp)
 		return
@@ -86,6 +91,7 @@ func (w *World) sizeLocal(inline bool) {
 	}
 	for k := 0; k < w.par.workers; k++ {
 		v := &sol.local[k]
+		v.local = true
 		v.cons = grow(v.cons, most)
 		v.cold = grow(v.cold, most)
 		v.warm = grow(v.warm, most)
@@ -150,16 +156,20 @@ func (w *World) runRuns(runs []bodyRun, fn func(lo, hi int)) {
 // sol.fnSmallBlocks), and adds the time of their stages to sol.blockTimes.
 func (w *World) solveSmallBlocks(lo, hi int) {
 	sol := &w.sol
-	// A view no other worker is using: there are as many as workers can
-	// run this stage at once.
-	k := 0
-	for !sol.localBusy[k].CompareAndSwap(false, true) {
-		k = (k + 1) % sol.localSets
-	}
 	var t stageTimes
 	t.start(w.def.Clock)
-	w.runSmallBlocks(&sol.local[k], lo, hi, &t)
-	sol.localBusy[k].Store(false)
+	if sol.smallHeld {
+		w.runSmallBlocks(&sol.allSmall, lo, hi, &t)
+	} else {
+		// A view no other worker is using: there are as many as workers
+		// can run this stage at once.
+		k := 0
+		for !sol.localBusy[k].CompareAndSwap(false, true) {
+			k = (k + 1) % sol.localSets
+		}
+		w.runSmallBlocks(&sol.local[k], lo, hi, &t)
+		sol.localBusy[k].Store(false)
+	}
 	if t.clock != nil {
 		for i, d := range t.sum {
 			sol.blockTimes[i].Add(d)
@@ -225,7 +235,9 @@ func (w *World) solveBlock(b *solverBlock, v *consView, t *stageTimes) {
 	for _, r := range runs {
 		w.loadStates(int(r.lo), int(r.hi))
 	}
-	v.base = first
+	if v.local {
+		v.base = first
+	}
 	restit := w.prepareCons(v, first, end)
 	t.lap(stPrepare)
 	for s := 0; s < w.substeps(); s++ {

@@ -116,22 +116,20 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 		sc.active = append(sc.active, int32(k))
 		w.colorNext(a, b)
 	}
-	// kept: the constraint array holds last step's constraints in this
-	// step's places (consView.kept).
-	kept := false
+	// same: the plan is last step's, so the constraint array holds last
+	// step's constraints of the big blocks in this step's places, and of
+	// the small blocks too where they were built there (consView.kept,
+	// solveByBlocks).
+	same := false
 	if wideOn {
 		w.placeColors()
 	} else {
-		kept = w.planBlocks()
+		same = w.planBlocks()
 	}
+	kept, smallKept := same, same && sol.smallHeld
 	nc := len(sc.active)
-	if !wideOn {
-		// The small blocks' constraints are built on the workers
-		// (block_solve.go).
-		nc = sol.bigCons
-	}
 	if cap(sol.cons) < nc || cap(sol.warm) < nc {
-		kept = false
+		kept, smallKept = false, false
 		sol.cons = make([]constraint, nc, nc+nc/2+16)
 		sol.cold = make([]constraintCold, nc, cap(sol.cons))
 	}
@@ -164,6 +162,10 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sol.masses = grow(sol.masses, nb)
 	sol.warm = grow(sol.warm, nc)
 	sol.all = consView{cons: sol.cons, cold: sol.cold, warm: sol.warm, kept: kept}
+	sol.allSmall = consView{cons: sol.cons, cold: sol.cold, warm: sol.warm, kept: smallKept}
+	// The small blocks build into the world's array when the plan holds
+	// (so that the next step can keep them), else into the workers' own.
+	sol.smallHeld = same
 	w.par.begin()
 	if wideOn {
 		w.solveWorld(n, sw, sp)
