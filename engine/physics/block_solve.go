@@ -18,10 +18,10 @@ const (
 // solveByBlocks runs the substeps, restitution and the store of every
 // block: the big ones pass by pass on all the workers, then the small
 // ones, each whole on one worker, into the world's constraint array when
-// the plan is last step's (sol.smallHeld), else into the workers' own. On one worker the small blocks' stages
-// are lapped on sw's clock as they run; on several they interleave, so
-// their wall time is split over the profile's stages in proportion to the
-// time each took on its worker.
+// the plan is last step's (sol.smallHeld), else into the workers' own. On
+// one worker the small blocks' stages are lapped on sw's clock as they
+// run; on several they interleave, so their wall time is split over the
+// profile's stages in proportion to the time each took on its worker.
 func (w *World) solveByBlocks(n int, sw *stopwatch, sp *SolverProfile) {
 	sol := &w.sol
 	sol.big, sol.small = sol.big[:0], sol.small[:0]
