@@ -98,15 +98,21 @@ func (w *World) sizeLocal(inline bool) {
 	}
 }
 
-// solveBigBlock runs block b pass by pass, as the world-wide solver does:
-// each pass over its runs of bodies or its colours, split over the workers.
+// solveBigBlock runs block b pass by pass (solvePasses).
 func (w *World) solveBigBlock(b *solverBlock, n int, sw *stopwatch, sp *SolverProfile) {
 	sol := &w.sol
-	p := &w.par
-	runs := sol.runs[b.runs[0]:b.runs[1]]
 	cols := sol.blockCols[b.cols : b.cols+stride]
-	first, end := int(cols[0]), int(cols[numColors+1])
 	sol.colors = append(sol.colors[:0], cols...) // for runColors
+	w.solvePasses(sol.runs[b.runs[0]:b.runs[1]], int(cols[0]), int(cols[numColors+1]), n, sw, sp)
+}
+
+// solvePasses runs the solver pass by pass over bodies runs and
+// constraints [first, end) in the colours of sol.colors, each pass split
+// over the workers: a big block's, or in the AVX2 build the whole world's
+// (its groups planned over sol.colors, runPass).
+func (w *World) solvePasses(runs []bodyRun, first, end, n int, sw *stopwatch, sp *SolverProfile) {
+	sol := &w.sol
+	p := &w.par
 	w.runRuns(runs, sol.fnLoadAt)
 	sol.restitAny.Store(false)
 	sol.offset = first
@@ -119,17 +125,19 @@ func (w *World) solveBigBlock(b *solverBlock, n int, sw *stopwatch, sp *SolverPr
 		if !sol.rewarm {
 			sp.IntegrateVelocities += sw.lap()
 			sol.firstWarm = s == 0
-			w.runColors(sol.fnWarm)
+			w.runPass(sol.fnWarmWide, sol.fnWarm)
 		}
+		// Otherwise gravity and the warm start were one pass over the
+		// bodies (rewarm.go), timed as WarmStart.
 		sp.WarmStart += sw.lap()
 		sol.useBias, sol.sepKnown = true, s > 0
-		w.runColors(sol.fnIterate)
+		w.runPass(sol.fnIterWide, sol.fnIterate)
 		sol.sepKnown = false
 		sp.SolveContacts += sw.lap()
 		w.runRuns(runs, sol.fnPositionsAt)
 		sp.IntegratePositions += sw.lap()
 		sol.useBias = false
-		w.runColors(sol.fnIterate)
+		w.runPass(sol.fnIterWide, sol.fnIterate)
 		sp.RelaxContacts += sw.lap()
 	}
 	if restit {

@@ -138,9 +138,10 @@ type solverState struct {
 
 	// The blocks the substeps run by (solver_blocks.go, block_solve.go).
 	blocks    []solverBlock
-	blockCols []int32   // per block: its colours' starts in cons, and its end
-	runs      []bodyRun // the bodies of each block, block by block
-	big       []int32   // the blocks run pass by pass, and the others
+	blockCols []int32    // per block: its colours' starts in cons, and its end
+	runs      []bodyRun  // the bodies of each block, block by block
+	worldRun  [1]bodyRun // every body, for the AVX2 build's solvePasses
+	big       []int32    // the blocks run pass by pass, and the others
 	small     []int32
 	bigCons   int // the big blocks' constraints, which come first
 	// Where the small blocks' constraints are built, one view per worker
@@ -168,27 +169,23 @@ type solverState struct {
 	invLanes, negPushLanes lanes
 
 	// Parameters of the pass being run, set before each run.
-	base         int  // first constraint of the colour being run
-	overflow     bool // the overflow set: constraints may share bodies
-	h, inv       float64
-	useBias      bool
-	sepKnown     bool     // the 4-point constraints' cur holds this pass's separations (gatherRowsKnown)
-	firstWarm    bool     // warmRange applies the warm records (the first substep)
-	rewarm       bool     // integrateVelocities warm-starts too (rewarm.go)
-	soft, sSoft  softness // body-body and body-slab
-	gh, halfG    sv       // gravity times h, and -g h/2
-	fnPrepare    func(lo, hi int)
-	fnWarm       func(lo, hi int)
-	fnIterate    func(lo, hi int)
-	fnRestitute  func(lo, hi int)
-	fnStore      func(lo, hi int)
-	fnWarmWide   func(lo, hi int)
-	fnIterWide   func(lo, hi int)
-	fnVelocities func(lo, hi int)
-	fnPositions  func(lo, hi int)
-	fnLoad       func(lo, hi int) // bodies into state
-	fnSave       func(lo, hi int) // state back into the bodies
-	// The same, offset by sol.offset, for a big block (block_solve.go).
+	base        int  // first constraint of the colour being run
+	overflow    bool // the overflow set: constraints may share bodies
+	h, inv      float64
+	useBias     bool
+	sepKnown    bool     // the 4-point constraints' cur holds this pass's separations (gatherRowsKnown)
+	firstWarm   bool     // warmRange applies the warm records (the first substep)
+	rewarm      bool     // integrateVelocities warm-starts too (rewarm.go)
+	soft, sSoft softness // body-body and body-slab
+	gh, halfG   sv       // gravity times h, and -g h/2
+	fnWarm      func(lo, hi int)
+	fnIterate   func(lo, hi int)
+	fnRestitute func(lo, hi int)
+	fnWarmWide  func(lo, hi int)
+	fnIterWide  func(lo, hi int)
+	// The pass-by-pass stages over a range starting at sol.offset
+	// (solvePasses): bodies in and out, constraints built and stored, the
+	// substeps' body passes.
 	fnLoadAt, fnPrepareAt, fnVelocitiesAt, fnPositionsAt, fnStoreAt, fnSaveAt func(lo, hi int)
 	fnSmallBlocks                                                             func(lo, hi int)
 }
@@ -197,26 +194,18 @@ type solverState struct {
 // allocates no closure.
 func (w *World) bindSolver() {
 	s := &w.sol
-	s.fnPrepare = w.prepareRange
 	s.fnWarm = w.warmRange
 	s.fnIterate = w.iterateRange
 	s.fnRestitute = w.restituteRange
-	s.fnStore = w.storeRange
-	s.fnLoad = w.loadStates
-	s.fnSave = w.storeStates
 	s.fnWarmWide = w.warmStage
 	s.fnIterWide = w.iterateStage
-	s.fnVelocities = w.integrateVelocities
-	s.fnPositions = w.integrateSubstep
+	// The pass-by-pass stages (solvePasses) run over a range of bodies or
+	// constraints that starts at sol.offset.
 	s.fnLoadAt = func(lo, hi int) { w.loadStates(s.offset+lo, s.offset+hi) }
-	s.fnPrepareAt = func(lo, hi int) {
-		if w.prepareCons(&s.all, s.offset+lo, s.offset+hi) && !s.restitAny.Load() {
-			s.restitAny.Store(true)
-		}
-	}
-	s.fnVelocitiesAt = func(lo, hi int) { w.kickBodies(s.offset+lo, s.offset+hi, s.rewarm) }
+	s.fnPrepareAt = func(lo, hi int) { w.prepareRange(s.offset+lo, s.offset+hi) }
+	s.fnVelocitiesAt = func(lo, hi int) { w.integrateVelocities(s.offset+lo, s.offset+hi) }
 	s.fnPositionsAt = func(lo, hi int) { w.integrateSubstep(s.offset+lo, s.offset+hi) }
-	s.fnStoreAt = func(lo, hi int) { w.storeCons(&s.all, s.offset+lo, s.offset+hi) }
+	s.fnStoreAt = func(lo, hi int) { w.storeRange(s.offset+lo, s.offset+hi) }
 	s.fnSaveAt = func(lo, hi int) { w.storeStates(s.offset+lo, s.offset+hi) }
 	s.fnSmallBlocks = w.solveSmallBlocks
 }
@@ -312,15 +301,7 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 			rng += math.Sqrt(d.dot(d))
 		}
 		c.twistRange = rng * inv
-		c.fI0, c.fI1 = m.ft.dot(t0), m.ft.dot(t1)
-		// A single point has no twist row: a twist impulse kept from when
-		// the manifold had more points would be warm-started every substep
-		// and never solved, a steady torque about the normal (a shot left
-		// standing on one corner spun up to thousands of rad/s).
-		c.twistI = 0
-		if cnt > 1 {
-			c.twistI = m.twistI
-		}
+		c.startFriction(m, t1)
 		// Relative acceleration along the normal from gravity: nonzero only
 		// against a slab (two bodies fall together).
 		an := 0.0
@@ -367,9 +348,7 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 			}
 			c.k = [6]float64{k[0][1], k[0][2], k[0][3], k[1][2], k[1][3], k[2][3]}
 		}
-		r := &v.warm[int(i)-v.base]
-		r.a, r.b, r.mA, r.mB = c.a, c.b, c.mA, c.mB
-		r.p, r.dwA, r.dwB = warmImpulses(c, IA, IB)
+		v.warm[int(i)-v.base].make(c, IA, IB)
 		if gl >= 0 {
 			w.packLane(&sol.wide[gl/wideLanes], int(gl%wideLanes), c)
 		}
@@ -389,16 +368,25 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 // of its time; with the small blocks' constraints kept as well
 // (solveByBlocks), the 1,000 pile's 0.93 and the 10,000 pile's 0.96-1.0.
 func (w *World) refreshConstraint(c *constraint, m *manifold, r *warmRec) {
-	c.fI0, c.fI1 = m.ft.dot(c.t0), m.ft.dot(c.tangent1())
+	c.startFriction(m, c.tangent1())
+	for q := int32(0); q < m.count; q++ {
+		c.sep[q], c.pts[q].normalI = m.pts[q].sep, m.normalI[q]
+	}
+	r.make(c, nil, nil)
+}
+
+// startFriction sets c's friction and twist impulses from its manifold's
+// (the tangent impulse re-projected on c's tangents, t0 and t1).
+func (c *constraint) startFriction(m *manifold, t1 sv) {
+	c.fI0, c.fI1 = m.ft.dot(c.t0), m.ft.dot(t1)
+	// A single point has no twist row: a twist impulse kept from when the
+	// manifold had more points would be warm-started every substep and
+	// never solved, a steady torque about the normal (a shot left standing
+	// on one corner spun up to thousands of rad/s).
 	c.twistI = 0
 	if m.count > 1 {
 		c.twistI = m.twistI
 	}
-	for q := int32(0); q < m.count; q++ {
-		c.sep[q], c.pts[q].normalI = m.pts[q].sep, m.normalI[q]
-	}
-	r.a, r.b, r.mA, r.mB = c.a, c.b, c.mA, c.mB
-	r.p, r.dwA, r.dwB = warmImpulses(c, nil, nil)
 }
 
 // tangent1 returns c's second friction tangent, n x t0 (as tangentsSV

@@ -168,55 +168,14 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sol.smallHeld = same
 	w.par.begin()
 	if wideOn {
-		w.solveWorld(n, sw, sp)
+		// The AVX2 build's groups are planned over every colour of the
+		// world (wide.go): the world runs as one block, pass by pass.
+		sol.worldRun = [1]bodyRun{{0, int32(nb)}}
+		w.solvePasses(sol.worldRun[:], 0, len(sol.cons), n, sw, sp)
 	} else {
 		w.solveByBlocks(n, sw, sp)
 	}
 	w.par.end()
-}
-
-// solveWorld runs the substeps pass by pass over the whole world, each
-// pass split over the workers: the AVX2 build's solver, whose groups are
-// planned over every colour (see solver_blocks.go).
-func (w *World) solveWorld(n int, sw *stopwatch, sp *SolverProfile) {
-	sol := &w.sol
-	p := &w.par
-	nb, nc := len(w.bodies), len(sol.cons)
-	p.run(nb, bodyChunk, sol.fnLoad)
-	sol.restitAny.Store(false)
-	p.run(nc, consChunk, sol.fnPrepare)
-	restit := sol.restitAny.Load()
-	sp.PrepareContacts = sw.lap()
-	for s := 0; s < n; s++ {
-		sol.rewarm = s > 0 && !w.warmEverySubstep
-		p.run(nb, bodyChunk, sol.fnVelocities)
-		if !sol.rewarm {
-			sp.IntegrateVelocities += sw.lap()
-			sol.firstWarm = s == 0
-			w.runPass(sol.fnWarmWide, sol.fnWarm)
-		}
-		// Otherwise gravity and the warm start were one pass over the
-		// bodies (rewarm.go), timed as WarmStart.
-		sp.WarmStart += sw.lap()
-		sol.useBias, sol.sepKnown = true, s > 0
-		w.runPass(sol.fnIterWide, sol.fnIterate)
-		sol.sepKnown = false
-		sp.SolveContacts += sw.lap()
-		p.run(nb, bodyChunk, sol.fnPositions)
-		sp.IntegratePositions += sw.lap()
-		sol.useBias = false
-		w.runPass(sol.fnIterWide, sol.fnIterate)
-		sp.RelaxContacts += sw.lap()
-	}
-	if restit {
-		for it := 0; it < restitutionPasses; it++ {
-			w.runColors(sol.fnRestitute)
-		}
-	}
-	sp.Restitution = sw.lap()
-	p.run(nc, consChunk, sol.fnStore)
-	p.run(nb, bodyChunk, sol.fnSave)
-	sp.StoreImpulses = sw.lap()
 }
 
 // runPass runs a velocity pass: wide over groups and one by one over the
@@ -386,6 +345,13 @@ type warmRec struct {
 	p      sv // linear impulse on b (minus it on a), N s
 	dwA    sv // angular velocity change of a (subtracted), rad/s
 	dwB    sv // angular velocity change of b (added), rad/s
+}
+
+// make fills r with constraint c's first warm start (IA, IB: the bodies'
+// inertia matrices, read only where c is not iso).
+func (r *warmRec) make(c *constraint, IA, IB *mat3) {
+	r.a, r.b, r.mA, r.mB = c.a, c.b, c.mA, c.mB
+	r.p, r.dwA, r.dwB = warmImpulses(c, IA, IB)
 }
 
 // warmImpulses returns what constraint c's warm start applies: the linear

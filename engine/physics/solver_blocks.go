@@ -78,13 +78,16 @@ type blockScratch struct {
 	bodyBlock []int32 // per body: its block, or -1 before the free blocks
 	runTmp    []blockRun
 	place     []int32 // next place per block and colour
-	actTmp    []int32 // the active list being rebuilt in block order
-	runAt     []int32 // where each block's runs start
-	// The last plan's active manifolds in list order, their keys, the
-	// same in block order, and the body count (samePlan).
-	lastActive, planned []int32
-	lastKeys            []uint64
-	plannedBodies       int
+	// actTmp: the active list being rebuilt in block order; after a plan,
+	// the one it was made from, in list order (the two are swapped).
+	actTmp []int32
+	runAt  []int32 // where each block's runs start
+	// The last plan's active manifolds' keys, the manifolds in block
+	// order, and the body count (samePlan; its manifolds in list order
+	// are actTmp).
+	planned       []int32
+	lastKeys      []uint64
+	plannedBodies int
 }
 
 // stride is the number of entries a block has in sol.blockCols.
@@ -296,23 +299,23 @@ func (w *World) planBlocks() (same bool) {
 // planning took 1.5% of the step; a resting pile or pyramid keeps its
 // manifolds step after step.
 func (bs *blockScratch) samePlan(active []int32, heads []manifoldHead, nb int) bool {
-	if nb != bs.plannedBodies || len(active) != len(bs.lastActive) {
+	last := bs.actTmp // the last plan's active list, in list order (planBlocks)
+	if nb != bs.plannedBodies || len(active) != len(last) {
 		return false
 	}
 	for j, k := range active {
-		if k != bs.lastActive[j] || heads[k].key != bs.lastKeys[j] {
+		if k != last[j] || heads[k].key != bs.lastKeys[j] {
 			return false
 		}
 	}
 	return true
 }
 
-// notePlan keeps what samePlan compares with, and the active list in block
-// order (act) that a step with the same plan reuses.
+// notePlan keeps what samePlan compares with besides the active list
+// itself, and the active list in block order (act) that a step with the
+// same plan reuses.
 func (bs *blockScratch) notePlan(active, act []int32, heads []manifoldHead, nb int) {
 	bs.plannedBodies = nb
-	bs.lastActive = grow(bs.lastActive, len(active))
-	copy(bs.lastActive, active)
 	bs.lastKeys = grow(bs.lastKeys, len(active))
 	for j, k := range active {
 		bs.lastKeys[j] = heads[k].key
