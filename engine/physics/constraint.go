@@ -244,6 +244,11 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 		if wideOn {
 			gl = sol.laneOf[i]
 		}
+		if gl >= 0 && v.kept && m.flags&mfReused != 0 {
+			// Grouped: four points, iso bodies, no restitution.
+			w.refreshLane(&sol.wide[gl/wideLanes], int(gl%wideLanes), m)
+			continue
+		}
 		c := &v.cons[int(i)-v.base]
 		if gl >= 0 {
 			c = &local

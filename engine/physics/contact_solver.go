@@ -120,9 +120,9 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	// step's constraints of the big blocks in this step's places, and of
 	// the small blocks too where they were built there (consView.kept,
 	// solveByBlocks).
-	same := false
+	var same bool
 	if wideOn {
-		w.placeColors()
+		same = w.planWorld()
 	} else {
 		same = w.planBlocks()
 	}
@@ -152,7 +152,9 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 			sol.invLanes[l], sol.negPushLanes[l] = inv, -sol.soft.maxPush
 		}
 	}
-	w.planWide()
+	if wideOn && !same {
+		w.planWide() // its lists are sized by the constraint array's room
+	}
 	nb := len(w.bodies)
 	sol.state = grow(sol.state, nb)
 	sol.start = grow(sol.start, nb)
@@ -407,6 +409,12 @@ func (w *World) restituteRange(lo, hi int) {
 // colour, kept in v.
 func (w *World) restituteCons(v *consView, first, end int) {
 	for i := first - v.base; i < end-v.base; i++ {
+		if wideOn && w.sol.laneOf[v.base+i] >= 0 {
+			// Solved in a group, which has no restitution; its entry in
+			// the array is not written (prepareCons packs the lane), so it
+			// holds whatever constraint was there before.
+			continue
+		}
 		c := &v.cons[i]
 		if !c.restitution {
 			continue // its cold record was not made (prepareRange)

@@ -88,6 +88,7 @@ type blockScratch struct {
 	planned       []int32
 	lastKeys      []uint64
 	plannedBodies int
+	plannedWide   bool // planWorld made it, not planBlocks
 }
 
 // stride is the number of entries a block has in sol.blockCols.
@@ -300,7 +301,7 @@ func (w *World) planBlocks() (same bool) {
 // manifolds step after step.
 func (bs *blockScratch) samePlan(active []int32, heads []manifoldHead, nb int) bool {
 	last := bs.actTmp // the last plan's active list, in list order (planBlocks)
-	if nb != bs.plannedBodies || len(active) != len(last) {
+	if nb != bs.plannedBodies || bs.plannedWide != wideOn || len(active) != len(last) {
 		return false
 	}
 	for j, k := range active {
@@ -315,7 +316,7 @@ func (bs *blockScratch) samePlan(active []int32, heads []manifoldHead, nb int) b
 // itself, and the active list in block order (act) that a step with the
 // same plan reuses.
 func (bs *blockScratch) notePlan(active, act []int32, heads []manifoldHead, nb int) {
-	bs.plannedBodies = nb
+	bs.plannedBodies, bs.plannedWide = nb, wideOn
 	bs.lastKeys = grow(bs.lastKeys, len(active))
 	for j, k := range active {
 		bs.lastKeys[j] = heads[k].key
