@@ -33,7 +33,7 @@ func (w *World) solveByBlocks(n int, sw *stopwatch, sp *SolverProfile) {
 		}
 	}
 	for _, b := range sol.big {
-		w.solveBigBlock(&sol.blocks[b], n, sw, sp)
+		w.solveBigBlock(int(b), n, sw, sp)
 	}
 	if len(sol.small) == 0 {
 		return
@@ -98,18 +98,22 @@ func (w *World) sizeLocal(inline bool) {
 	}
 }
 
-// solveBigBlock runs block b pass by pass (solvePasses).
-func (w *World) solveBigBlock(b *solverBlock, n int, sw *stopwatch, sp *SolverProfile) {
+// solveBigBlock runs block bi pass by pass (solvePasses).
+func (w *World) solveBigBlock(bi, n int, sw *stopwatch, sp *SolverProfile) {
 	sol := &w.sol
+	b := &sol.blocks[bi]
 	cols := sol.blockCols[b.cols : b.cols+stride]
 	sol.colors = append(sol.colors[:0], cols...) // for runColors
+	if wideOn {
+		sol.runSegs = sol.segs[bi*numColors:][:numColors] // for runWide
+	}
 	w.solvePasses(sol.runs[b.runs[0]:b.runs[1]], int(cols[0]), int(cols[numColors+1]), n, sw, sp)
 }
 
-// solvePasses runs the solver pass by pass over bodies runs and
-// constraints [first, end) in the colours of sol.colors, each pass split
-// over the workers: a big block's, or in the AVX2 build the whole world's
-// (its groups planned over sol.colors, runPass).
+// solvePasses runs the solver pass by pass over a big block's bodies
+// (runs) and constraints [first, end), in the colours of sol.colors (and,
+// in the AVX2 build, the groups of sol.runSegs), each pass split over the
+// workers.
 func (w *World) solvePasses(runs []bodyRun, first, end, n int, sw *stopwatch, sp *SolverProfile) {
 	sol := &w.sol
 	p := &w.par
@@ -188,9 +192,8 @@ func (w *World) solveSmallBlocks(lo, hi int) {
 // runSmallBlocks runs small blocks [lo, hi) whole, one after the other,
 // building their constraints in v and lapping their stages on t.
 func (w *World) runSmallBlocks(v *consView, lo, hi int, t *stageTimes) {
-	sol := &w.sol
-	for _, b := range sol.small[lo:hi] {
-		w.solveBlock(&sol.blocks[b], v, t)
+	for _, b := range w.sol.small[lo:hi] {
+		w.solveBlock(int(b), v, t)
 	}
 }
 
@@ -235,10 +238,15 @@ func (t *stageTimes) addTo(sp *SolverProfile) {
 // its bodies' states in, its constraints built, the substeps, restitution,
 // the impulses and states back; the same passes in the same order as
 // solveBigBlock, so the same bits.
-func (w *World) solveBlock(b *solverBlock, v *consView, t *stageTimes) {
+func (w *World) solveBlock(bi int, v *consView, t *stageTimes) {
 	sol := &w.sol
+	b := &sol.blocks[bi]
 	runs := sol.runs[b.runs[0]:b.runs[1]]
 	cols := sol.blockCols[b.cols : b.cols+stride]
+	var segs []wideSeg // the AVX2 build's groups (wide.go)
+	if wideOn {
+		segs = sol.segs[bi*numColors:][:numColors]
+	}
 	first, end := int(cols[0]), int(cols[numColors+1])
 	for _, r := range runs {
 		w.loadStates(int(r.lo), int(r.hi))
@@ -255,18 +263,16 @@ func (w *World) solveBlock(b *solverBlock, v *consView, t *stageTimes) {
 		}
 		if !rewarm {
 			t.lap(stIntegrate)
-			for c := 0; c <= numColors; c++ {
-				w.warmCons(v, int(cols[c]), int(cols[c+1]), s == 0)
-			}
+			w.warmBlock(v, cols, segs, s == 0)
 		}
 		t.lap(stWarm)
-		w.iterateBlock(v, cols, true, s > 0)
+		w.iterateBlock(v, cols, segs, true, s > 0)
 		t.lap(stSolve)
 		for _, r := range runs {
 			w.integrateSubstep(int(r.lo), int(r.hi))
 		}
 		t.lap(stPositions)
-		w.iterateBlock(v, cols, false, false)
+		w.iterateBlock(v, cols, segs, false, false)
 		t.lap(stRelax)
 	}
 	if restit {
@@ -285,11 +291,50 @@ func (w *World) solveBlock(b *solverBlock, v *consView, t *stageTimes) {
 }
 
 // iterateBlock runs one velocity pass over a block's colours (cols, its
-// entries of sol.blockCols), the overflow set last.
-func (w *World) iterateBlock(v *consView, cols []int32, useBias, known bool) {
+// entries of sol.blockCols; in the AVX2 build segs, their groups), the
+// overflow set last.
+func (w *World) iterateBlock(v *consView, cols []int32, segs []wideSeg, useBias, known bool) {
+	sol := &w.sol
 	for c := 0; c <= numColors; c++ {
-		if lo, hi := int(cols[c]), int(cols[c+1]); lo < hi {
+		lo, hi := int(cols[c]), int(cols[c+1])
+		if lo == hi {
+			continue
+		}
+		if segs == nil || c == numColors {
 			w.iterateCons(v, lo, hi, useBias, known, c == numColors)
+			continue
+		}
+		// As iterateStage does for a colour of a big block.
+		sg := &segs[c]
+		for g := sg.g0; g < sg.g1; g++ {
+			w.iterateWide(&sol.wide[g], &sol.sinks[g], useBias)
+		}
+		for _, i := range sol.rest[sg.r0:sg.r1] {
+			w.solveOne(v, int(i), sol.inv, useBias, known)
+		}
+	}
+}
+
+// warmBlock is the warm start of a block's colours (as iterateBlock runs
+// them), from the warm records in the first substep (first).
+func (w *World) warmBlock(v *consView, cols []int32, segs []wideSeg, first bool) {
+	sol := &w.sol
+	for c := 0; c <= numColors; c++ {
+		lo, hi := int(cols[c]), int(cols[c+1])
+		if lo == hi {
+			continue
+		}
+		if segs == nil || c == numColors {
+			w.warmCons(v, lo, hi, first)
+			continue
+		}
+		// As warmStage does for a colour of a big block.
+		sg := &segs[c]
+		for g := sg.g0; g < sg.g1; g++ {
+			w.warmWide(&sol.wide[g], &sol.sinks[g])
+		}
+		for _, i := range sol.rest[sg.r0:sg.r1] {
+			w.warmOne(&v.cons[int(i)-v.base])
 		}
 	}
 }

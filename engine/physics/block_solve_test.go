@@ -48,7 +48,7 @@ func TestBlocksMatchWorldWidePasses(t *testing.T) {
 					smallBlocks++
 				}
 			}
-			if !wideOn && smallBlocks == 0 {
+			if smallBlocks == 0 {
 				t.Fatalf("%s: never more than one block", sc.name)
 			}
 		}

@@ -138,10 +138,9 @@ type solverState struct {
 
 	// The blocks the substeps run by (solver_blocks.go, block_solve.go).
 	blocks    []solverBlock
-	blockCols []int32    // per block: its colours' starts in cons, and its end
-	runs      []bodyRun  // the bodies of each block, block by block
-	worldRun  [1]bodyRun // every body, for the AVX2 build's solvePasses
-	big       []int32    // the blocks run pass by pass, and the others
+	blockCols []int32   // per block: its colours' starts in cons, and its end
+	runs      []bodyRun // the bodies of each block, block by block
+	big       []int32   // the blocks run pass by pass, and the others
 	small     []int32
 	bigCons   int // the big blocks' constraints, which come first
 	// Where the small blocks' constraints are built, one view per worker
@@ -158,12 +157,14 @@ type solverState struct {
 	// (block_solve.go), when there is a clock.
 	blockTimes [numStages]atomic.Int64
 
-	// The wide groups of each colour and the rest (wide.go).
-	wide                      []wideCons
-	sinks                     [][2]bodyRows // per group: where its lanes with no body write
-	laneOf                    []int32       // group*wideLanes+lane of each constraint, or -1
-	rest                      []int32
-	wideAt, restAt            []int32
+	// The wide groups of each block's colours and the rest (wide.go).
+	wide   []wideCons
+	sinks  [][2]bodyRows // per group: where its lanes with no body write
+	laneOf []int32       // group*wideLanes+lane of each constraint, or -1
+	rest   []int32
+	// segs: each block's colours' groups and rest, numColors per block;
+	// runSegs the big block's being run (runWide).
+	segs, runSegs             []wideSeg
 	wideBase, wideN, restBase int // the colour being run by runWide
 	// 1/h and -MaxPushVelocity in every lane, for the wide passes.
 	invLanes, negPushLanes lanes

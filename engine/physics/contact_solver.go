@@ -43,9 +43,8 @@ import "math"
 // that a worker takes whole, from building their constraints to storing
 // their impulses, so that they stay in its cache; a big island (the
 // pyramid) is run pass by pass, each colour split over the workers
-// (workers.go). In the AVX2 build the cube contacts of each colour are
-// solved four at a time instead (wide.go), to the same bits, pass by pass
-// over the whole world.
+// (workers.go). In the AVX2 build the cube contacts of each block's
+// colours are solved four at a time instead (wide.go), to the same bits.
 
 const (
 	// WorldDef.ContactHertz is the stiffness of the soft contact bias
@@ -120,12 +119,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	// step's constraints of the big blocks in this step's places, and of
 	// the small blocks too where they were built there (consView.kept,
 	// solveByBlocks).
-	var same bool
-	if wideOn {
-		same = w.planWorld()
-	} else {
-		same = w.planBlocks()
-	}
+	same := w.planBlocks()
 	kept, smallKept := same, same && sol.smallHeld
 	nc := len(sc.active)
 	if cap(sol.cons) < nc || cap(sol.warm) < nc {
@@ -169,14 +163,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	// (so that the next step can keep them), else into the workers' own.
 	sol.smallHeld = same
 	w.par.begin()
-	if wideOn {
-		// The AVX2 build's groups are planned over every colour of the
-		// world (wide.go): the world runs as one block, pass by pass.
-		sol.worldRun = [1]bodyRun{{0, int32(nb)}}
-		w.solvePasses(sol.worldRun[:], 0, len(sol.cons), n, sw, sp)
-	} else {
-		w.solveByBlocks(n, sw, sp)
-	}
+	w.solveByBlocks(n, sw, sp)
 	w.par.end()
 }
 

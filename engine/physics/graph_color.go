@@ -20,10 +20,9 @@ import "math/bits"
 const numColors = 24
 
 // Colouring runs in two parts: beginColors, then colorNext for each active
-// manifold in list order as solve collects them, then placeColors.
-// Together they fill sol.slotOf with the place of each active manifold's
-// constraint in colour order, and sol.colors with the start of each colour
-// (and of the overflow set) in that order.
+// manifold in list order as solve collects them, then planBlocks
+// (solver_blocks.go), which places each active manifold's constraint in
+// sol.slotOf: block by block, each block's colour by colour.
 //
 // Each body keeps the colours its manifolds took so far as bits of one
 // word (sol.taken), so a manifold's colour is the lowest bit clear in both
@@ -71,37 +70,4 @@ func (w *World) colorNext(a, b int32) {
 	}
 	sol.colorOf = append(sol.colorOf, int32(c)) // numColors: overflow
 	sol.colorCount[c]++
-}
-
-// placeColors turns the colours of the active manifolds into their places.
-func (w *World) placeColors() {
-	sol := &w.sol
-	list := w.contacts.list
-	active := w.scratch.active
-	// Offsets, then a stable placement by colour.
-	var at [numColors + 1]int32
-	sol.colors = sol.colors[:0]
-	sum := int32(0)
-	for c, n := range sol.colorCount {
-		at[c] = sum
-		sol.colors = append(sol.colors, sum)
-		sum += n
-	}
-	sol.colors = append(sol.colors, sum)
-	sol.slotOf = grow(sol.slotOf, len(active))
-	sol.manOf = grow(sol.manOf, len(active))
-	if wideOn {
-		sol.canGroup = grow(sol.canGroup, len(active))
-	}
-	for i, k := range active {
-		c := sol.colorOf[i]
-		sol.slotOf[i] = at[c]
-		sol.manOf[at[c]] = k
-		if wideOn {
-			// Here, in list order, rather than in planWide's colour order
-			// (see prepareRange).
-			sol.canGroup[at[c]] = w.wideEligible(&list[k])
-		}
-		at[c]++
-	}
 }

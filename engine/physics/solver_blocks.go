@@ -37,8 +37,8 @@ package physics
 // asleep) are packed into blocks of at most freeBlockBodies with no
 // constraints, which only integrate.
 //
-// The AVX2 build plans its groups over the colours of the whole world
-// (wide.go) and keeps the world-wide passes.
+// In the AVX2 build, each block's colours are split into groups of four
+// (planWide), which its passes solve at once.
 const (
 	blockCons       = 64
 	bigIslandCons   = 1024
@@ -98,7 +98,7 @@ const stride = numColors + 2
 // blocks, and lays the constraints out block by block, each block's by
 // colour (sol.slotOf, sol.manOf, sol.blockCols), with sc.active reordered to
 // match; then the bodies of each block as runs (sol.runs). It replaces
-// placeColors where the solver runs by blocks; colorNext has given each
+// a placement by colour alone; colorNext has given each
 // active manifold its colour. It reports whether the plan is last step's
 // (samePlan).
 func (w *World) planBlocks() (same bool) {
@@ -110,7 +110,12 @@ func (w *World) planBlocks() (same bool) {
 	nb, na := len(w.bodies), len(active)
 	if bs.samePlan(active, heads, nb) {
 		copy(active, bs.planned)
-		return true
+		if !wideOn || w.sameGroups() {
+			return true
+		}
+		// A manifold gained or lost its group (a cube's contact lost a
+		// point): planned again, from the list order.
+		copy(active, bs.actTmp)
 	}
 	// Room for the most islands, blocks and runs there can be, so that
 	// nothing below allocates while a scene settles and its islands split
@@ -277,6 +282,10 @@ func (w *World) planBlocks() (same bool) {
 	sol.slotOf = grow(sol.slotOf, na)
 	sol.manOf = grow(sol.manOf, na)
 	act := grow(bs.actTmp, na)
+	list := w.contacts.list
+	if wideOn {
+		sol.canGroup = grow(sol.canGroup, na)
+	}
 	for j, k := range active {
 		blk := int(bs.islBlock[bs.manIsland[j]])
 		p := place[blk*stride+numColors+1]
@@ -287,6 +296,11 @@ func (w *World) planBlocks() (same bool) {
 		place[c]++
 		sol.slotOf[p] = s
 		sol.manOf[s] = k
+		if wideOn {
+			// Which constraints wide.go may group: here, in list order
+			// (see prepareRange), rather than in planWide's.
+			sol.canGroup[s] = w.wideEligible(&list[k])
+		}
 	}
 	bs.notePlan(active, act, heads, nb)
 	sc.active, bs.actTmp = act, active

@@ -16,14 +16,21 @@ package physics
 // in the very order, of the one-by-one solver, so a constraint gives the same
 // bits whichever way it is solved, in either build of floatW.
 //
-// The groups are planned after the colouring (planWide); each grouped
-// constraint is prepared one by one and packed into its lane (prepareRange,
-// packLane), solved wide through the substeps, and its impulses stored from
-// its lane to the cache (storeLane). A step whose active manifolds are last
-// step's keeps the plan and the lanes, and only refreshes the lanes of the
-// manifolds that were reused (planWorld, refreshLane): the 1,000 pile's
-// step (10 iterations) took 0.87-0.88 of its time, its constraint
-// preparation 0.26-0.27.
+// The groups are planned per colour of each solver block, after the
+// blocks (planWide, solver_blocks.go); each grouped constraint is prepared
+// one by one and packed into its lane (prepareRange, packLane), solved wide
+// through the substeps (a small block's whole on one worker, a big block's
+// colour by colour on all, runWide), and its impulses stored from its lane
+// to the cache (storeLane). A step with last step's plan keeps the lanes,
+// and only refreshes those whose manifolds were reused (refreshLane): the
+// 1,000 pile's step (10 iterations) took 0.87-0.88 of its time, its
+// constraint preparation 0.26-0.27, and the 5,050 pyramid's 0.85.
+//
+// Planned over the colours of the whole world instead (the layout before
+// the blocks), the groups solved the 1,000 pile's step in the same time (10
+// iterations; 0.95 of it at 8), and the 10,000 pile's too, but the 4,000
+// pile on 2 workers took 1.07 of the time: the blocks need no barrier
+// between a colour's passes (solver_blocks.go).
 //
 // Which build solves in groups (wideOn): the AVX2 build (GOEXPERIMENT=simd
 // on amd64, floatw_simd.go) does, where the processor has AVX2; there the
@@ -89,28 +96,6 @@ func (w *World) wideEligible(m *manifold) bool {
 	return m.b < 0 || w.sb[m.b].iso
 }
 
-// planWorld lays out the AVX2 build's constraints: by colour over the whole
-// world (placeColors), and then solve groups each colour's eligible ones
-// in lanes (planWide). It
-// reports whether the plan is last step's: the same active manifolds in the
-// same order (samePlan), so the same colours, and each of them grouped or
-// not as before (a manifold may have lost a point). Then the layout, the
-// groups and their lanes are as last step left them, and the constraints
-// whose manifolds were reused are only refreshed (refreshLane,
-// refreshConstraint).
-func (w *World) planWorld() (same bool) {
-	bs := &w.sol.bs
-	active, heads := w.scratch.active, w.contacts.heads
-	nb := len(w.bodies)
-	if bs.samePlan(active, heads, nb) && w.sameGroups() {
-		return true
-	}
-	w.placeColors() // and planWide, once the constraint array is sized
-	bs.actTmp = append(grow(bs.actTmp, len(active))[:0], active...)
-	bs.notePlan(active, active, heads, nb)
-	return false
-}
-
 // sameGroups reports whether every active manifold is as eligible for a
 // group as when the last plan placed it.
 func (w *World) sameGroups() bool {
@@ -145,63 +130,69 @@ func (w *World) refreshLane(g *wideCons, l int, m *manifold) {
 	}
 }
 
-// planWide splits each colour (but the overflow set) into groups of
-// eligible constraints and the rest, before the constraints are prepared:
-// sol.laneOf places each constraint in a group lane (or -1), sol.rest lists
-// the others, and sol.wideAt and sol.restAt hold the start of each colour in
-// the groups and in rest. A group that a colour leaves part empty is zeroed
-// with its empty lanes marked; every other lane is written whole by
-// packLane.
+// wideSeg is where one colour of one block has its groups, [g0, g1) of
+// sol.wide, and its other constraints, [r0, r1) of sol.rest; n of its
+// constraints are grouped.
+type wideSeg struct{ g0, g1, r0, r1, n int32 }
+
+// planWide splits each colour of each block (but the overflow sets) into
+// groups of eligible constraints and the rest, before the constraints are
+// prepared: sol.laneOf places each constraint in a group lane (or -1),
+// sol.rest lists the others, and sol.segs holds where each block's colours
+// have theirs. A group that a colour leaves part empty is zeroed with its
+// empty lanes marked; every other lane is written whole by packLane. A step
+// with last step's plan (planBlocks) keeps it, and its lanes.
 func (w *World) planWide() {
 	sol := &w.sol
 	nc := len(sol.slotOf)
 	sol.laneOf = grow(sol.laneOf, nc)
-	// The lists grow with the constraint array, not on their own, so that
-	// a settling world allocates nothing in its steps.
+	// The lists grow with the constraint array and the blocks' room, not
+	// on their own, so that a settling world allocates nothing in its
+	// steps.
 	if cap(sol.rest) < nc {
 		sol.rest = make([]int32, 0, cap(sol.cons))
 	}
 	sol.rest = sol.rest[:0]
-	sol.wideAt = sol.wideAt[:0]
-	sol.restAt = sol.restAt[:0]
-	groups := 0
-	var partial [numColors]int32 // groups a colour leaves part full: lanes used
-	var partialAt [numColors]int32
-	np := 0
-	for col := 0; col <= numColors; col++ {
-		sol.wideAt = append(sol.wideAt, int32(groups))
-		sol.restAt = append(sol.restAt, int32(len(sol.rest)))
-		lane := 0
-		for i := sol.colors[col]; i < sol.colors[col+1]; i++ {
-			sol.laneOf[i] = -1
-			if col == numColors {
-				continue // the overflow set: one by one (runWide)
+	nb := len(sol.blocks)
+	sol.segs = reserve(sol.segs[:0], cap(sol.blocks)*numColors)[:nb*numColors]
+	groups := int32(0)
+	for b := range sol.blocks {
+		cols := sol.blockCols[sol.blocks[b].cols:][:stride]
+		for col := 0; col < numColors; col++ {
+			sg := wideSeg{g0: groups, r0: int32(len(sol.rest))}
+			for i := cols[col]; i < cols[col+1]; i++ {
+				if !sol.canGroup[i] {
+					sol.laneOf[i] = -1
+					sol.rest = append(sol.rest, i)
+					continue
+				}
+				sol.laneOf[i] = groups*wideLanes + sg.n%wideLanes
+				if sg.n++; sg.n%wideLanes == 0 {
+					groups++
+				}
 			}
-			if !sol.canGroup[i] {
-				sol.rest = append(sol.rest, i)
-				continue
+			if sg.n%wideLanes != 0 {
+				groups++
 			}
-			sol.laneOf[i] = int32(groups*wideLanes + lane)
-			if lane++; lane == wideLanes {
-				groups, lane = groups+1, 0
-			}
+			sg.g1, sg.r1 = groups, int32(len(sol.rest))
+			sol.segs[b*numColors+col] = sg
 		}
-		if lane > 0 {
-			partial[np], partialAt[np] = int32(lane), int32(groups)
-			np++
-			groups++
+		for i := cols[numColors]; i < cols[numColors+1]; i++ {
+			sol.laneOf[i] = -1 // the overflow set: one by one
 		}
 	}
-	if cap(sol.wide) < groups {
+	if cap(sol.wide) < int(groups) {
 		sol.wide = make([]wideCons, groups, groups+groups/2+16)
 		sol.sinks = make([][2]bodyRows, groups, cap(sol.wide))
 	}
 	sol.wide, sol.sinks = sol.wide[:groups], sol.sinks[:groups]
-	for k := 0; k < np; k++ {
-		g := &sol.wide[partialAt[k]]
-		*g = wideCons{}
-		for l := partial[k]; l < wideLanes; l++ {
-			g.a[l], g.b[l] = -1, -1
+	for _, sg := range sol.segs {
+		if used := sg.n % wideLanes; used != 0 {
+			g := &sol.wide[sg.g1-1]
+			*g = wideCons{}
+			for l := used; l < wideLanes; l++ {
+				g.a[l], g.b[l] = -1, -1
+			}
 		}
 	}
 }
@@ -253,18 +244,17 @@ func (g *wideCons) storeLane(l int, m *manifold) {
 func putLane3(p *lanes3, l int, v sv) { p[0][l], p[1][l], p[2][l] = v.x, v.y, v.z }
 
 // runWide runs a stage over each colour's groups and the rest of its
-// constraints (wide(g) for group g, one(i) for constraint i), then the
-// overflow set one by one; fn is a bound stage (see bindSolver).
+// constraints in the big block being run (sol.runSegs: wide(g) for group
+// g, one(i) for constraint i), then its overflow set one by one; fn is a
+// bound stage (see bindSolver).
 func (w *World) runWide(fn func(lo, hi int), overflow func(lo, hi int)) {
 	sol := &w.sol
-	for col := 0; col < numColors; col++ {
-		g0, g1 := int(sol.wideAt[col]), int(sol.wideAt[col+1])
-		r0, r1 := int(sol.restAt[col]), int(sol.restAt[col+1])
-		if g0 == g1 && r0 == r1 {
+	for _, sg := range sol.runSegs {
+		if sg.g0 == sg.g1 && sg.r0 == sg.r1 {
 			continue
 		}
-		sol.wideBase, sol.wideN, sol.restBase = g0, g1-g0, r0
-		w.par.run(g1-g0+r1-r0, wideChunk, fn)
+		sol.wideBase, sol.wideN, sol.restBase = int(sg.g0), int(sg.g1-sg.g0), int(sg.r0)
+		w.par.run(int(sg.g1-sg.g0+sg.r1-sg.r0), wideChunk, fn)
 	}
 	lo, hi := int(sol.colors[numColors]), int(sol.colors[numColors+1])
 	if lo < hi {
