@@ -295,6 +295,10 @@ func (w *World) solveBlock(bi int, v *consView, t *stageTimes) {
 // overflow set last.
 func (w *World) iterateBlock(v *consView, cols []int32, segs []wideSeg, useBias, known bool) {
 	sol := &w.sol
+	var ws *wideScratch
+	if segs != nil {
+		ws = new(wideScratch) // on the stack: it does not escape
+	}
 	for c := 0; c <= numColors; c++ {
 		lo, hi := int(cols[c]), int(cols[c+1])
 		if lo == hi {
@@ -307,7 +311,7 @@ func (w *World) iterateBlock(v *consView, cols []int32, segs []wideSeg, useBias,
 		// As iterateStage does for a colour of a big block.
 		sg := &segs[c]
 		for g := sg.g0; g < sg.g1; g++ {
-			w.iterateWide(&sol.wide[g], &sol.sinks[g], useBias)
+			w.iterateWide(&sol.wide[g], &sol.sinks[g], useBias, ws)
 		}
 		for _, i := range sol.rest[sg.r0:sg.r1] {
 			w.solveOne(v, int(i), sol.inv, useBias, known)
@@ -319,6 +323,10 @@ func (w *World) iterateBlock(v *consView, cols []int32, segs []wideSeg, useBias,
 // them), from the warm records in the first substep (first).
 func (w *World) warmBlock(v *consView, cols []int32, segs []wideSeg, first bool) {
 	sol := &w.sol
+	var ws *wideScratch
+	if segs != nil {
+		ws = new(wideScratch) // on the stack: it does not escape
+	}
 	for c := 0; c <= numColors; c++ {
 		lo, hi := int(cols[c]), int(cols[c+1])
 		if lo == hi {
@@ -331,7 +339,7 @@ func (w *World) warmBlock(v *consView, cols []int32, segs []wideSeg, first bool)
 		// As warmStage does for a colour of a big block.
 		sg := &segs[c]
 		for g := sg.g0; g < sg.g1; g++ {
-			w.warmWide(&sol.wide[g], &sol.sinks[g])
+			w.warmWide(&sol.wide[g], &sol.sinks[g], ws)
 		}
 		for _, i := range sol.rest[sg.r0:sg.r1] {
 			w.warmOne(&v.cons[int(i)-v.base])

@@ -8,8 +8,9 @@ package physics
 func (w *World) warmStage(lo, hi int) {
 	sol := &w.sol
 	g0, g1, r0, r1 := sol.splitWide(lo, hi)
+	var ws wideScratch
 	for g := g0; g < g1; g++ {
-		w.warmWide(&sol.wide[g], &sol.sinks[g])
+		w.warmWide(&sol.wide[g], &sol.sinks[g], &ws)
 	}
 	for _, i := range sol.rest[r0:r1] {
 		w.warmOne(&sol.cons[i])
@@ -20,8 +21,9 @@ func (w *World) warmStage(lo, hi int) {
 func (w *World) iterateStage(lo, hi int) {
 	sol := &w.sol
 	g0, g1, r0, r1 := sol.splitWide(lo, hi)
+	var ws wideScratch
 	for g := g0; g < g1; g++ {
-		w.iterateWide(&sol.wide[g], &sol.sinks[g], sol.useBias)
+		w.iterateWide(&sol.wide[g], &sol.sinks[g], sol.useBias, &ws)
 	}
 	for _, i := range sol.rest[r0:r1] {
 		w.solveOne(&sol.all, int(i), sol.inv, sol.useBias, sol.sepKnown)
@@ -69,11 +71,21 @@ func rowW(v, acc, a, b, c floatW) floatW {
 	return subW(maxW(addW(acc, imp), loadW(&zeroLanes)), acc)
 }
 
+// wideScratch is where a group pass keeps its bodies' lanes and its rows'
+// values. A caller declares one for all the groups it runs: declared in the
+// pass, their 1.7 KB were zeroed at every group, about a hundred stores, a
+// seventh of the pass's instructions: the 1,000 pile's step (10
+// iterations) took 0.92-0.93 of its time and the 5,050 pyramid's 0.88-0.90.
+type wideScratch struct {
+	A, B, dA, dB             bodyW
+	v, acc, ra, rb, rc, newI [4]floatW
+	sp                       sidePtrs
+}
+
 // warmWide is warmRange for a group.
-func (w *World) warmWide(g *wideCons, sink *[2]bodyRows) {
-	var A, B bodyW
-	var p sidePtrs
-	loadSides(w.sol.state, &w.sol.zero, g, sink, &p, &A, &B, nil, nil)
+func (w *World) warmWide(g *wideCons, sink *[2]bodyRows, ws *wideScratch) {
+	A, B, p := &ws.A, &ws.B, &ws.sp
+	loadSides(w.sol.state, &w.sol.zero, g, sink, p, A, B, nil, nil)
 	nx, ny, nz := load3(&g.n)
 	t0x, t0y, t0z := load3(&g.t0)
 	t1x, t1y, t1z := load3(&g.t1)
@@ -105,19 +117,20 @@ func (w *World) warmWide(g *wideCons, sink *[2]bodyRows) {
 	A.wx, A.wy, A.wz = subW(A.wx, mulW(tAx, iA)), subW(A.wy, mulW(tAy, iA)), subW(A.wz, mulW(tAz, iA))
 	B.vx, B.vy, B.vz = addW(B.vx, mulW(Px, mB)), addW(B.vy, mulW(Py, mB)), addW(B.vz, mulW(Pz, mB))
 	B.wx, B.wy, B.wz = addW(B.wx, mulW(tBx, iB)), addW(B.wy, mulW(tBy, iB)), addW(B.wz, mulW(tBz, iB))
-	storeSides(w.sol.state, g, &p, &A, &B)
+	storeSides(w.sol.state, g, p, A, B)
 }
 
 // iterateWide is one velocity pass over a group: the four normal rows of
 // each lane (gatherRows, solveRows, applyRows), then its friction
 // (solveFriction).
-func (w *World) iterateWide(g *wideCons, sink *[2]bodyRows, useBias bool) {
-	// Everything is declared (and zeroed, with scalar moves) before the
-	// vector part begins.
-	var A, B, dA, dB bodyW
-	var v, acc, ra, rb, rc, newI [4]floatW
-	var sp sidePtrs
-	loadSides(w.sol.state, &w.sol.zero, g, sink, &sp, &A, &B, &dA, &dB)
+func (w *World) iterateWide(g *wideCons, sink *[2]bodyRows, useBias bool, ws *wideScratch) {
+	// Everything is in ws, so that nothing is declared (and zeroed, with
+	// scalar moves) once the vector part begins; every field is written
+	// before it is read.
+	A, B, dA, dB := &ws.A, &ws.B, &ws.dA, &ws.dB
+	v, acc, ra, rb, rc, newI := &ws.v, &ws.acc, &ws.ra, &ws.rb, &ws.rc, &ws.newI
+	sp := &ws.sp
+	loadSides(w.sol.state, &w.sol.zero, g, sink, sp, A, B, dA, dB)
 	inv, negPush := loadW(&w.sol.invLanes), loadW(&w.sol.negPushLanes)
 	nx, ny, nz := load3(&g.n)
 	vn := dotW(subW(B.vx, A.vx), subW(B.vy, A.vy), subW(B.vz, A.vz), nx, ny, nz)
@@ -180,8 +193,8 @@ func (w *World) iterateWide(g *wideCons, sink *[2]bodyRows, useBias bool) {
 	B.wy = selectW(slab, z, addW(B.wy, mulW(tBy, iB)))
 	B.wz = selectW(slab, z, addW(B.wz, mulW(tBz, iB)))
 
-	frictionWide(g, &A, &B, &newI, nx, ny, nz, iA, iB, mA, mB)
-	storeSides(w.sol.state, g, &sp, &A, &B)
+	frictionWide(g, A, B, newI, nx, ny, nz, iA, iB, mA, mB)
+	storeSides(w.sol.state, g, sp, A, B)
 }
 
 // frictionWide is solveFriction for a group, at normal impulses ni.
