@@ -320,7 +320,10 @@ func (w *World) iterateBlock(v *consView, cols []int32, segs []wideSeg, useBias,
 }
 
 // warmBlock is the warm start of a block's colours (as iterateBlock runs
-// them), from the warm records in the first substep (first).
+// them), from the warm records in the first substep (first). It repeats
+// iterateBlock's walk on purpose: one function for both, with a flag
+// choosing the pass, made the AVX2 build's 1,000 pile step take 1.10 of
+// its time (interleaved binaries, same bits).
 func (w *World) warmBlock(v *consView, cols []int32, segs []wideSeg, first bool) {
 	sol := &w.sol
 	var ws *wideScratch
