@@ -88,7 +88,7 @@ type blockScratch struct {
 	planned       []int32
 	lastKeys      []uint64
 	plannedBodies int
-	plannedWide   bool // planWorld made it, not planBlocks
+	plannedWide   bool // it has groups (wideOn: wide.go)
 }
 
 // stride is the number of entries a block has in sol.blockCols.
