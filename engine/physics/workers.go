@@ -159,27 +159,6 @@ func helperLoop(ch chan *region) {
 // on a helper that just helped.
 const betweenSpin = 1 << 17
 
-// offerSpinning offers r to the spinning helpers and reports whether one
-// took it. An offer left over from another region is replaced (a helper
-// that took it would help a region that asked long ago, or is closed); an
-// offer not taken within offerPolls polls (its helper stopped spinning just
-// then) is withdrawn. Whoever runs a chunk, its results are the same, so a
-// region that ends up with a helper more or less is only faster or slower.
-func offerSpinning(r *region) bool {
-	helpers.offer.Store(r)
-	for k := 0; k < offerPolls; k++ {
-		if helpers.offer.Load() != r {
-			return true
-		}
-	}
-	return !helpers.offer.CompareAndSwap(r, nil)
-}
-
-// offerPolls is how long begin waits for a spinning helper to take its
-// region: a microsecond or two, where a spinning helper takes it in a
-// fraction of one.
-const offerPolls = 1 << 10
-
 // awaitOffer waits (spinning, up to betweenSpin polls) for a region opened
 // by begin for a spinning helper, and takes it; nil if none came.
 func awaitOffer() *region {
@@ -214,8 +193,11 @@ func (p *pool) begin() {
 	want := min(p.workers, procs)
 	for i := 1; i < want; i++ {
 		// A helper still spinning takes the region at once; else a parked
-		// one is woken.
-		if helpers.spinning.Load() > 0 && offerSpinning(r) {
+		// one is woken. (An offer no spinner takes is taken by the next
+		// helper that spins: it helps this region if it is still open,
+		// and finds nothing to do if not; whoever runs a chunk, its
+		// results are the same.)
+		if helpers.spinning.Load() > 0 && helpers.offer.CompareAndSwap(nil, r) {
 			continue
 		}
 		select {
