@@ -123,10 +123,6 @@ func (p *pool) init(workers int) {
 var helpers struct {
 	once sync.Once
 	ch   chan *region
-	// offer is a region opened for a helper still spinning after its last
-	// one (awaitOffer), and spinning counts those helpers.
-	offer    atomic.Pointer[region]
-	spinning atomic.Int32
 }
 
 func startHelpers() {
@@ -139,37 +135,7 @@ func startHelpers() {
 func helperLoop(ch chan *region) {
 	for r := range ch {
 		r.help()
-		for r = awaitOffer(); r != nil; r = awaitOffer() {
-			r.help()
-		}
 	}
-}
-
-// betweenSpin is how many times a helper polls for the next region after
-// its last one closed, before it parks on the channel again. A parked
-// helper joined the next step's region 280 microseconds after it opened,
-// on average, on a 2-core virtual machine (the Go scheduler wakes an idle
-// thread for it, and the hypervisor an idle core): the first stages of
-// each step ran on one worker, and the 4,000 pile's body preparation was no
-// faster on two. A world stepping again within the spin (steps back to
-// back, or several in one frame) finds its helper still running: the mean
-// delay fell to 20 microseconds, and BenchmarkWorkers' 4,000 pile on 2
-// workers took 1.38 ms a step against 1.42-1.75 without (three runs each,
-// alternating). The spin is 55-80 microseconds, once per burst of steps,
-// on a helper that just helped.
-const betweenSpin = 1 << 17
-
-// awaitOffer waits (spinning, up to betweenSpin polls) for a region opened
-// by begin for a spinning helper, and takes it; nil if none came.
-func awaitOffer() *region {
-	helpers.spinning.Add(1)
-	defer helpers.spinning.Add(-1)
-	for i := 0; i < betweenSpin; i++ {
-		if r := helpers.offer.Load(); r != nil && helpers.offer.CompareAndSwap(r, nil) {
-			return r
-		}
-	}
-	return nil
 }
 
 // begin opens a region and offers it to up to workers-1 idle helpers.
@@ -192,14 +158,6 @@ func (p *pool) begin() {
 	p.active = true
 	want := min(p.workers, procs)
 	for i := 1; i < want; i++ {
-		// A helper still spinning takes the region at once; else a parked
-		// one is woken. (An offer no spinner takes is taken by the next
-		// helper that spins: it helps this region if it is still open,
-		// and finds nothing to do if not; whoever runs a chunk, its
-		// results are the same.)
-		if helpers.spinning.Load() > 0 && helpers.offer.CompareAndSwap(nil, r) {
-			continue
-		}
 		select {
 		case helpers.ch <- r:
 		default:
