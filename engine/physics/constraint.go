@@ -384,15 +384,22 @@ func (w *World) refreshConstraint(c *constraint, m *manifold, r *warmRec) {
 // startFriction sets c's friction and twist impulses from its manifold's
 // (the tangent impulse re-projected on c's tangents, t0 and t1).
 func (c *constraint) startFriction(m *manifold, t1 sv) {
-	c.fI0, c.fI1 = m.ft.dot(c.t0), m.ft.dot(t1)
+	c.fI0, c.fI1, c.twistI = frictionStart(m, c.t0, t1)
+}
+
+// frictionStart returns the friction impulses along t0 and t1 and the
+// twist impulse that a constraint of manifold m starts from (a group's
+// lane too, refreshLane).
+func frictionStart(m *manifold, t0, t1 sv) (fI0, fI1, twistI float64) {
+	fI0, fI1 = m.ft.dot(t0), m.ft.dot(t1)
 	// A single point has no twist row: a twist impulse kept from when the
 	// manifold had more points would be warm-started every substep and
 	// never solved, a steady torque about the normal (a shot left standing
 	// on one corner spun up to thousands of rad/s).
-	c.twistI = 0
 	if m.count > 1 {
-		c.twistI = m.twistI
+		twistI = m.twistI
 	}
+	return fI0, fI1, twistI
 }
 
 // tangent1 returns c's second friction tangent, n x t0 (as tangentsSV

@@ -124,8 +124,12 @@ func (w *World) friction(c *constraint, A, B *bodyState) {
 }
 
 // softFor returns the soft-contact coefficients of c (slab or body pair).
-func (s *solverState) softFor(c *constraint) *softness {
-	if c.b < 0 {
+func (s *solverState) softFor(c *constraint) *softness { return s.softOf(c.b) }
+
+// softOf returns the soft-contact coefficients of a contact whose second
+// body is b (< 0: a slab).
+func (s *solverState) softOf(b int32) *softness {
+	if b < 0 {
 		return &s.sSoft
 	}
 	return &s.soft

@@ -13,15 +13,7 @@ import (
 // step. Its ground contact, kept while it slept, joins the solve a step
 // later, when the narrowphase sees the pair awake.)
 func TestTouchWakesIntoTheSameStep(t *testing.T) {
-	w := mustWorld(t, DefaultWorldDef())
-	ground(t, w)
-	below := mustBody(t, w, cube("below", mgl64.Vec3{0, 0.5, 0})).Index()
-	for i := 0; i < 600 && !w.Body(below).Sleeping; i++ {
-		w.Step(1.0/60, nil)
-	}
-	if !w.Body(below).Sleeping {
-		t.Fatal("the box never fell asleep")
-	}
+	w, below := sleepingBox(t, 0.5)
 	above := mustBody(t, w, cube("above", mgl64.Vec3{0, 1.52, 0})).Index()
 	for i := 0; i < 60; i++ {
 		w.Step(1.0/60, nil)
@@ -47,15 +39,7 @@ func TestTouchWakesIntoTheSameStep(t *testing.T) {
 // motion of the step in which the box fell asleep, kept with its
 // velocities while it slept, as if it had already moved by that much.
 func TestWokenBodyStartsWithoutMotion(t *testing.T) {
-	w := mustWorld(t, DefaultWorldDef())
-	ground(t, w)
-	below := mustBody(t, w, cube("below", mgl64.Vec3{0, 0.6, 0})).Index()
-	for i := 0; i < 600 && !w.Body(below).Sleeping; i++ {
-		w.Step(1.0/60, nil)
-	}
-	if !w.Body(below).Sleeping {
-		t.Fatal("the box never fell asleep")
-	}
+	w, below := sleepingBox(t, 0.6)
 	mustBody(t, w, cube("above", mgl64.Vec3{0, 1.62, 0}))
 	for i := 0; i < 60; i++ {
 		w.Step(1.0/60, nil)
@@ -71,4 +55,21 @@ func TestWokenBodyStartsWithoutMotion(t *testing.T) {
 		return
 	}
 	t.Fatal("the falling box never woke the sleeping one")
+}
+
+// sleepingBox is a world with a cube dropped onto the ground from centre
+// height y and stepped until it sleeps; it returns the world and the
+// cube's index.
+func sleepingBox(t *testing.T, y float64) (*World, int) {
+	t.Helper()
+	w := mustWorld(t, DefaultWorldDef())
+	ground(t, w)
+	below := mustBody(t, w, cube("below", mgl64.Vec3{0, y, 0})).Index()
+	for i := 0; i < 600 && !w.Body(below).Sleeping; i++ {
+		w.Step(1.0/60, nil)
+	}
+	if !w.Body(below).Sleeping {
+		t.Fatal("the box never fell asleep")
+	}
+	return w, below
 }

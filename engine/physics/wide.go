@@ -115,15 +115,10 @@ func (w *World) sameGroups() bool {
 // startFriction's arithmetic) and the softness (the step's dt may differ)
 // are written.
 func (w *World) refreshLane(g *wideCons, l int, m *manifold) {
-	sf := &w.sol.soft
-	if g.b[l] < 0 {
-		sf = &w.sol.sSoft
-	}
-	g.ms[l], g.mb[l], g.is[l] = sf.massScale, sf.massBias, sf.impulseScale
+	g.putSoft(l, w.sol.softOf(g.b[l]))
 	t0 := sv{g.t0[0][l], g.t0[1][l], g.t0[2][l]}
 	t1 := sv{g.t1[0][l], g.t1[1][l], g.t1[2][l]}
-	g.fI0[l], g.fI1[l] = m.ft.dot(t0), m.ft.dot(t1)
-	g.twistI[l] = m.twistI // four points: a twist row
+	g.fI0[l], g.fI1[l], g.twistI[l] = frictionStart(m, t0, t1)
 	for q := range g.pts {
 		p := &g.pts[q]
 		p.sep[l], p.normalI[l] = m.pts[q].sep, m.normalI[q]
@@ -200,15 +195,13 @@ func (w *World) planWide() {
 // packLane writes prepared constraint c (for a body pair or slab whose
 // bodies are iso) into lane l of g: every field of the lane.
 func (w *World) packLane(g *wideCons, l int, c *constraint) {
-	sol := &w.sol
-	sf := sol.softFor(c)
 	g.a[l], g.b[l] = c.a, c.b
 	g.slab[l] = 0
 	if c.b < 0 {
 		g.slab[l] = 1
 	}
 	g.mA[l], g.mB[l], g.iA[l], g.iB[l] = c.mA, c.mB, c.iA, c.iB
-	g.ms[l], g.mb[l], g.is[l] = sf.massScale, sf.massBias, sf.impulseScale
+	g.putSoft(l, w.sol.softFor(c))
 	putLane3(&g.n, l, c.n)
 	putLane3(&g.t0, l, c.t0)
 	putLane3(&g.t1, l, c.tangent1())
@@ -239,6 +232,11 @@ func (g *wideCons) storeLane(l int, m *manifold) {
 	t1 := sv{g.t1[0][l], g.t1[1][l], g.t1[2][l]}
 	m.ft = t0.scale(g.fI0[l]).madd(t1, g.fI1[l])
 	m.twistI = g.twistI[l]
+}
+
+// putSoft writes soft contact coefficients sf into lane l.
+func (g *wideCons) putSoft(l int, sf *softness) {
+	g.ms[l], g.mb[l], g.is[l] = sf.massScale, sf.massBias, sf.impulseScale
 }
 
 func putLane3(p *lanes3, l int, v sv) { p[0][l], p[1][l], p[2][l] = v.x, v.y, v.z }
