@@ -65,30 +65,66 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, known, overflo
 		for j := 0; j < nb; j++ {
 			solveRows(&cons[idx[j]], &rs[j])
 		}
-		for j := 0; j < nb; j++ {
+		for j := 0; j < nb; j += 2 {
 			c := &cons[idx[j]]
-			A, B := w.bodyPair(c)
-			w.applyRows(c, A, B, &rs[j])
-			if c.restitution {
-				cold[idx[j]].trackMax(c)
-			}
-			if c.friction != 0 {
-				// Friction in both passes, as Box2D v3 solves it. Solved
-				// in the relax pass only (as Box3D does), the edge boxes
-				// of the 5,050 pyramid crept outward by 26 cm while it
-				// settled; in both, by 9 cm (TestLargePyramidStands).
-				// Called straight for the iso ones, with the total
-				// normal impulse from the rows (through friction, the
-				// two extra calls took 0.04-0.09 of the passes' time).
-				if c.iso {
-					ri := &rs[j].i
-					frictionIsoAt(c, A, B, c.b >= 0, 0.0+ri[0]+ri[1]+ri[2]+ri[3])
+			if j+1 < nb && c.iso && c.friction != 0 {
+				if e := &cons[idx[j+1]]; e.iso && e.friction != 0 {
+					w.finishPair(c, e, &rs[j], &rs[j+1])
 				} else {
-					w.friction(c, A, B)
+					w.finishOne(c, &rs[j])
+					w.finishOne(e, &rs[j+1])
+				}
+			} else {
+				w.finishOne(c, &rs[j])
+				if j+1 < nb {
+					w.finishOne(&cons[idx[j+1]], &rs[j+1])
 				}
 			}
 		}
+		// After the rows' impulses are applied (friction leaves them be).
+		for j := 0; j < nb; j++ {
+			if c := &cons[idx[j]]; c.restitution {
+				cold[idx[j]].trackMax(c)
+			}
+		}
 	}
+}
+
+// finishOne ends a 4-point constraint's pass after its rows (solveRows):
+// the rows' impulses applied, then its friction (restitution's tracking is
+// left to the caller).
+func (w *World) finishOne(c *constraint, r *rowScratch) {
+	A, B := w.bodyPair(c)
+	w.applyRows(c, A, B, r)
+	if c.friction != 0 {
+		// Friction in both passes, as Box2D v3 solves it. Solved in the
+		// relax pass only (as Box3D does), the edge boxes of the 5,050
+		// pyramid crept outward by 26 cm while it settled; in both, by 9
+		// cm (TestLargePyramidStands). Called straight for the iso ones,
+		// with the total normal impulse from the rows (through friction,
+		// the two extra calls took 0.04-0.09 of the passes' time).
+		if c.iso {
+			ri := &r.i
+			frictionIsoAt(c, A, B, c.b >= 0, 0.0+ri[0]+ri[1]+ri[2]+ri[3])
+		} else {
+			w.friction(c, A, B)
+		}
+	}
+}
+
+// finishPair is finishOne for two constraints of the batch with iso
+// friction, which share no body: their friction halves interleave (see
+// frictionTangent).
+func (w *World) finishPair(c, e *constraint, r, q *rowScratch) {
+	A, B := w.bodyPair(c)
+	C, D := w.bodyPair(e)
+	w.applyRows(c, A, B, r)
+	w.applyRows(e, C, D, q)
+	ri, qi := &r.i, &q.i
+	pc := frictionTangent(c, A, B, c.b >= 0, 0.0+ri[0]+ri[1]+ri[2]+ri[3])
+	pe := frictionTangent(e, C, D, e.b >= 0, 0.0+qi[0]+qi[1]+qi[2]+qi[3])
+	frictionTwist(c, A, B, c.b >= 0, pc)
+	frictionTwist(e, C, D, e.b >= 0, pe)
 }
 
 // solveOne solves constraint i of v alone: its normal rows, then its

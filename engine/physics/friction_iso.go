@@ -23,6 +23,30 @@ func frictionIso(c *constraint, A, B *bodyState, bodyB bool) {
 // given (the 4-point passes have it in registers; summed in point order,
 // from 0, as frictionIso sums it).
 func frictionIsoAt(c *constraint, A, B *bodyState, bodyB bool, total float64) {
+	p := frictionTangent(c, A, B, bodyB, total)
+	frictionTwist(c, A, B, bodyB, p)
+}
+
+// The two halves of frictionIsoAt, for running two constraints that share
+// no body side by side (iterateCons): tangent, tangent, twist, twist. A
+// friction call is one long chain of dependent operations (about 34 ns on
+// the 1,000 pile's machine, measured as the cost of a second call on the
+// same constraint), and the processor's window holds little more than one
+// call, so one call after another left it waiting. Split where only four
+// values cross, the halves of two constraints interleave: the 1,000 pile's
+// step took 0.95 of its time (ten rounds, alternating), the same bits.
+// Interleaving the whole calls statement by statement spilled 140 values
+// to the stack and gained half as much; four constraints at a time, with
+// the halves' results kept in an array, gained a third as much.
+
+// tangentImpulse is what frictionTangent leaves for frictionTwist: the
+// tangent impulse P and the friction bound.
+type tangentImpulse struct{ px, py, pz, maxF float64 }
+
+// frictionTangent solves c's two tangent rows at the centroid, clamped to
+// the friction disc, applies the impulse P to the linear velocities, and
+// returns it.
+func frictionTangent(c *constraint, A, B *bodyState, bodyB bool, total float64) tangentImpulse {
 	maxF := float64(c.friction * total)
 	// dv = (vB + wB x rBc) - (vA + wA x rAc), the velocity of the centroid,
 	// written out: as a call (too big to inline) it spilled every live
@@ -51,8 +75,14 @@ func frictionIsoAt(c *constraint, A, B *bodyState, bodyB bool, total float64) {
 	if bodyB {
 		B.v = sv{B.v.x + float64(px*mB), B.v.y + float64(py*mB), B.v.z + float64(pz*mB)}
 	}
-	// The angular impulses rAc x P and rBc x P, then the twist row, whose
-	// velocity sees them.
+	return tangentImpulse{px, py, pz, maxF}
+}
+
+// frictionTwist applies the angular impulses of P (rAc x P and rBc x P),
+// solves the twist row about the normal, whose velocity sees them, and
+// applies its impulse.
+func frictionTwist(c *constraint, A, B *bodyState, bodyB bool, p tangentImpulse) {
+	px, py, pz, maxF := p.px, p.py, p.pz, p.maxF
 	ra, rb := &c.rAc, &c.rBc
 	ax := float64(ra.y*pz) - float64(ra.z*py)
 	ay := float64(ra.z*px) - float64(ra.x*pz)
