@@ -62,8 +62,11 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, known, overflo
 			idx[nb] = int32(i)
 			nb++
 		}
-		for j := 0; j < nb; j++ {
-			solveRows(&cons[idx[j]], &rs[j])
+		for j := 0; j+1 < nb; j += 2 {
+			solveRowsPair(&cons[idx[j]], &cons[idx[j+1]], &rs[j], &rs[j+1])
+		}
+		if nb%2 == 1 {
+			solveRows(&cons[idx[nb-1]], &rs[nb-1])
 		}
 		for j := 0; j < nb; j += 2 {
 			c := &cons[idx[j]]
@@ -315,6 +318,47 @@ func solveRows(c *constraint, r *rowScratch) {
 	v3 += float64(k[5] * imp)
 	i3 += row(v3, i3, r.ra[3], r.rb[3], r.rc[3])
 	r.i = [4]float64{i0, i1, i2, i3}
+}
+
+// solveRowsPair is solveRows for two constraints of a batch, their rows
+// interleaved: each row waits on the row before it, and two chains side
+// by side keep the processor busy where one left it waiting (the 1,000
+// pile's step 0.97 of its time, the same bits; all four of a batch at once
+// gained only a little more, with twice the code).
+func solveRowsPair(c, e *constraint, r, s *rowScratch) {
+	k, m := &c.k, &e.k
+	i0, i1, i2, i3 := r.i[0], r.i[1], r.i[2], r.i[3]
+	j0, j1, j2, j3 := s.i[0], s.i[1], s.i[2], s.i[3]
+	v0, v1, v2, v3 := r.v[0], r.v[1], r.v[2], r.v[3]
+	u0, u1, u2, u3 := s.v[0], s.v[1], s.v[2], s.v[3]
+	imp := row(v0, i0, r.ra[0], r.rb[0], r.rc[0])
+	jmp := row(u0, j0, s.ra[0], s.rb[0], s.rc[0])
+	i0 += imp
+	j0 += jmp
+	v1 += float64(k[0] * imp)
+	u1 += float64(m[0] * jmp)
+	v2 += float64(k[1] * imp)
+	u2 += float64(m[1] * jmp)
+	v3 += float64(k[2] * imp)
+	u3 += float64(m[2] * jmp)
+	imp = row(v1, i1, r.ra[1], r.rb[1], r.rc[1])
+	jmp = row(u1, j1, s.ra[1], s.rb[1], s.rc[1])
+	i1 += imp
+	j1 += jmp
+	v2 += float64(k[3] * imp)
+	u2 += float64(m[3] * jmp)
+	v3 += float64(k[4] * imp)
+	u3 += float64(m[4] * jmp)
+	imp = row(v2, i2, r.ra[2], r.rb[2], r.rc[2])
+	jmp = row(u2, j2, s.ra[2], s.rb[2], s.rc[2])
+	i2 += imp
+	j2 += jmp
+	v3 += float64(k[5] * imp)
+	u3 += float64(m[5] * jmp)
+	i3 += row(v3, i3, r.ra[3], r.rb[3], r.rc[3])
+	j3 += row(u3, j3, s.ra[3], s.rb[3], s.rc[3])
+	r.i = [4]float64{i0, i1, i2, i3}
+	s.i = [4]float64{j0, j1, j2, j3}
 }
 
 // applyRows applies the net change of each point's impulse to the bodies.
