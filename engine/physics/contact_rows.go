@@ -263,21 +263,22 @@ type rowScratch struct {
 // gatherRows fills r for constraint c at the start of a pass, and leaves
 // each point's current separation in c.cur for gatherRowsKnown.
 func gatherRows(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness, r *rowScratch) {
-	n := c.n
+	c.updateSeparations(A, B)
+	gatherRowsAt(c, A, B, inv, useBias, sf, r)
+}
+
+// updateSeparations sets c.cur to each point's current separation: its
+// narrowphase value plus how far the bodies have moved along the normal
+// since. A loop of its own, before the velocities: in one loop with them
+// the bodies' twelve values and the point's spilled to the stack (the
+// relax pass 0.95 of its time on the 1,000 pile, the same bits).
+func (c *constraint) updateSeparations(A, B *bodyState) {
 	p := &c.pts
-	wA, wB := A.w, B.w
 	dthA, dthB := A.dth, B.dth
-	vn := B.v.sub(A.v).dot(n)
-	dp := B.dp.sub(A.dp).dot(n)
+	dp := B.dp.sub(A.dp).dot(c.n)
 	for q := range p {
 		cp := &p[q]
-		// Current separation: narrowphase value plus how far the bodies
-		// have moved along the normal since.
-		s := c.sep[q] + dp + dthB.dot(cp.rBn) - dthA.dot(cp.rAn)
-		c.cur[q] = s
-		r.v[q] = vn + wB.dot(cp.rBn) - wA.dot(cp.rAn)
-		r.i[q] = cp.normalI
-		r.ra[q], r.rb[q], r.rc[q] = normalRow(c.nMass[q], s, inv, useBias, sf)
+		c.cur[q] = c.sep[q] + dp + dthB.dot(cp.rBn) - dthA.dot(cp.rAn)
 	}
 }
 
@@ -286,6 +287,11 @@ func gatherRows(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *s
 // left each point's separation in c.cur, so it reads them instead of
 // computing them again.
 func gatherRowsKnown(c *constraint, A, B *bodyState, inv float64, sf *softness, r *rowScratch) {
+	gatherRowsAt(c, A, B, inv, true, sf, r)
+}
+
+// gatherRowsAt fills r for constraint c at the separations in c.cur.
+func gatherRowsAt(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness, r *rowScratch) {
 	n := c.n
 	p := &c.pts
 	wA, wB := A.w, B.w
@@ -294,7 +300,7 @@ func gatherRowsKnown(c *constraint, A, B *bodyState, inv float64, sf *softness, 
 		cp := &p[q]
 		r.v[q] = vn + wB.dot(cp.rBn) - wA.dot(cp.rAn)
 		r.i[q] = cp.normalI
-		r.ra[q], r.rb[q], r.rc[q] = normalRow(c.nMass[q], c.cur[q], inv, true, sf)
+		r.ra[q], r.rb[q], r.rc[q] = normalRow(c.nMass[q], c.cur[q], inv, useBias, sf)
 	}
 }
 
