@@ -70,21 +70,15 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, known, overflo
 		if nb%2 == 1 {
 			solveRows(&cons[idx[nb-1]], &rs[nb-1])
 		}
-		for j := 0; j < nb; j += 2 {
+		for j := 0; j < nb; {
 			c := &cons[idx[j]]
-			if j+1 < nb && c.iso && c.friction != 0 {
-				if e := &cons[idx[j+1]]; e.iso && e.friction != 0 {
-					w.finishPair(c, e, &rs[j], &rs[j+1])
-				} else {
-					w.finishOne(c, &rs[j])
-					w.finishOne(e, &rs[j+1])
-				}
-			} else {
-				w.finishOne(c, &rs[j])
-				if j+1 < nb {
-					w.finishOne(&cons[idx[j+1]], &rs[j+1])
-				}
+			if j+1 < nb && c.isoFriction() && cons[idx[j+1]].isoFriction() {
+				w.finishPair(c, &cons[idx[j+1]], &rs[j], &rs[j+1])
+				j += 2
+				continue
 			}
+			w.finishOne(c, &rs[j])
+			j++
 		}
 		// After the rows' impulses are applied (friction leaves them be).
 		for j := 0; j < nb; j++ {
@@ -116,6 +110,10 @@ func (w *World) finishOne(c *constraint, r *rowScratch) {
 		}
 	}
 }
+
+// isoFriction reports whether c's friction is solved by frictionIsoAt:
+// both bodies iso, and friction on.
+func (c *constraint) isoFriction() bool { return c.iso && c.friction != 0 }
 
 // finishPair is finishOne for two constraints of the batch with iso
 // friction, which share no body: their friction halves interleave (see
