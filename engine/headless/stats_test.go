@@ -21,8 +21,11 @@ func TestStepHistogramSmallValuesExact(t *testing.T) {
 		h.add(v * 1000)
 	}
 	m := h.summary()
-	if m.Mean != 3 || m.Max != 5 || m.P99 != 5 {
-		t.Fatalf("summary %+v, want mean 3, p99 5, max 5 (us)", m)
+	if m.Mean != 3 || m.Max != 5 || m.P99 != 5 || m.Min != 1 {
+		t.Fatalf("summary %+v, want mean 3, p99 5, max 5, min 1 (us)", m)
+	}
+	if math.Abs(m.P10-1) > 1.0/128 { // the 1st of 5 (nearest rank)
+		t.Fatalf("p10 %v us, want 1 within 1/128", m.P10)
 	}
 	if math.Abs(m.P50-3)/3 > 1.0/128 {
 		t.Fatalf("p50 %v us, want 3 within 1/128", m.P50)
@@ -52,7 +55,7 @@ func TestStepHistogramErrorBound(t *testing.T) {
 			h.add(ns[i])
 		}
 		slices.Sort(ns)
-		for _, p := range []float64{0.01, 0.5, 0.9, 0.99, 1} {
+		for _, p := range []float64{0.01, 0.1, 0.5, 0.9, 0.99, 1} {
 			want := exactRank(ns, p)
 			if got := h.rank(p); math.Abs(got-want) > want/128 {
 				t.Fatalf("trial %d, n %d, p %v: %v ns, exact %v: off by more than 1/128", trial, n, p, got, want)
