@@ -105,6 +105,9 @@ func (w *World) storeStates(lo, hi int) {
 		// The substeps moved the pose only, so b.pos is still where the
 		// step began (b.prevPos).
 		start := b.pos
+		if !st[i].dth.isZero() {
+			turnBy(&ps.q, st[i].dth) // the step's rotation (integrateSubstep)
+		}
 		b.pos, b.q = ps.p.vec(), ps.q.quat()
 		if catch {
 			w.catchOne(lo + i)

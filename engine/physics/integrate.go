@@ -103,7 +103,11 @@ func (w *World) kickBodies(lo, hi int, rewarm bool) {
 // step moves by the exact constant-acceleration step x += v h - g h^2/2 (v
 // already holds the end-of-substep velocity), so free flight matches x0 + v0
 // t + g t^2/2 to rounding; bodies in contact use plain semi-implicit Euler so
-// that a resting body is not pushed into its support.
+// that a resting body is not pushed into its support. Its rotation over the
+// substep only adds to dth: nothing in the substeps reads the orientation
+// (the separations follow dth, linearised), so the store turns it once per
+// step (turnBy, storeStates). Turned every substep, the 1,000 pile's
+// position pass took twice as long (50 against 24 us a step).
 func (w *World) integrateSubstep(lo, hi int) {
 	h := w.sol.h
 	halfG := w.sol.halfG
@@ -123,14 +127,30 @@ func (w *World) integrateSubstep(lo, hi int) {
 		if !s.w.isZero() {
 			r := s.w.scale(h)
 			s.dth = s.dth.add(r)
-			rotateSmall(&ps.q, r)
 		}
 	}
 }
 
+// smallTurn is the rotation angle (radians) below which turnBy turns to
+// first order: its error, about angle^3/12, is then under 1e-10 rad a step.
+const smallTurn = 1e-3
+
+// turnBy turns q in place by the rotation vector r (radians, world): to
+// first order for a small angle (rotateSmall: a resting body's jitter, no
+// sine), else exactly (integrateRotation), so that a spin keeps its rate
+// however far it turns in a step.
+func turnBy(q *sq, r sv) {
+	if r.dot(r) < smallTurn*smallTurn {
+		rotateSmall(q, r)
+		return
+	}
+	p := q.quat()
+	t := integrateRotation(p, r.vec(), 1)
+	*q = sqAt(&t)
+}
+
 // rotateSmall turns q by the rotation vector r (radians), to first order
-// then renormalised: q' = q + (r/2, 0) q. Substep rotations are small; the
-// continuous stage, whose spins can be large, uses integrateRotation. It
+// then renormalised: q' = q + (r/2, 0) q, for small angles (turnBy). It
 // writes q in place: returning the quaternion by value, the substeps'
 // position pass took 1.7 times as long on the 1,000 pile (0.59 of its
 // time in place, and the step 0.97, interleaved in one process; same
