@@ -19,6 +19,12 @@
 # printed at the start and at the end.
 # On amd64 with AVX2, each pinned round also times the AVX2 build
 # (GOEXPERIMENT=simd: the wide contact solver), column avx2_ms.
+# Then our 4,000 pile on 1 and 2 workers the same way, and what the two
+# cores give two runs at once: one 1-worker pile alone on core 1, then two
+# side by side on cores 0 and 1, whose slowdown bounds what 2 workers can
+# gain on this machine (a shared host's cores slow each other through its
+# caches and memory, and its other tenants). The hypervisor's steal time
+# over the whole run is printed at the end (/proc/stat).
 # Peers that are not present are skipped with a note.
 set -eu
 rounds=${1:-7}
@@ -30,6 +36,9 @@ pin="taskset -c 1"
 pin2="taskset -c 0,1"
 command -v taskset >/dev/null 2>&1 || { echo "taskset not found: running unpinned"; pin=""; pin2=""; }
 echo "nproc: $(nproc), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+# cpu_ticks: the total and the steal ticks of all CPUs so far (/proc/stat).
+cpu_ticks() { awk '/^cpu /{t=0; for (i=2; i<=NF; i++) t+=$i; print t, $9; exit}' /proc/stat 2>/dev/null || echo "0 0"; }
+ticks0=$(cpu_ticks)
 
 echo "building ./cmd/sandbox ..."
 (cd "$root" && CGO_ENABLED=0 go build -o "$work/sandbox" ./cmd/sandbox)
@@ -115,6 +124,45 @@ else
   echo "Box3D peer not found at $box3d: skipped"
 fi
 
+# The 4,000 pile (built in, sleep off) on 1 and 2 workers: the issue's
+# other worker scene. Box3D has no pile, so ours alone.
+echo
+echo "== our 4,000 pile, 300 steps, on cores 0 and 1 (unpinned within them): 1 and 2 workers"
+echo "round  ours1_ms  ours2_ms"
+for r in $(seq "$rounds"); do
+  o1=$(ours pile-4000 300 1 "$pin2" "$work/p-ours1-p10")
+  o2=$(ours pile-4000 300 2 "$pin2" "$work/p-ours2-p10")
+  echo "$o1" >>"$work/p-ours1"; echo "$o2" >>"$work/p-ours2"
+  printf "%5d  %8.3f  %8.3f\n" "$r" "$o1" "$o2"
+done
+speedup "ours, 4,000 pile" "$work/p-ours1" "$work/p-ours2"
+speedup "ours, 4,000 pile, 10th-percentile steps" "$work/p-ours1-p10" "$work/p-ours2-p10"
+
+# Two 1-worker runs at once, one per core, against one alone: if each of
+# the pair is s times slower than the run alone, 2 workers can be at most
+# 2/s times as fast as 1 on this machine, however well they split the step.
+if [ -n "$pin" ]; then
+  echo
+  echo "== what two cores give two runs at once: the 4,000 pile on 1 worker, alone on core 1, then one on each of cores 0 and 1"
+  echo "round  alone_ms  pair0_ms  pair1_ms"
+  for r in $(seq "$rounds"); do
+    a=$(ours pile-4000 300 1 "$pin")
+    ours pile-4000 300 1 "taskset -c 0" >"$work/pair0" &
+    c1=$(ours pile-4000 300 1 "$pin")
+    wait
+    c0=$(cat "$work/pair0")
+    echo "$a" >>"$work/alone"; echo "$c0" >>"$work/pair"; echo "$c1" >>"$work/pair"
+    printf "%5d  %8.3f  %8.3f  %8.3f\n" "$r" "$a" "$c0" "$c1"
+  done
+  python3 - "$work/alone" "$work/pair" <<'PY'
+import statistics, sys
+a, p = [float(x) for x in open(sys.argv[1])], [float(x) for x in open(sys.argv[2])]
+s = statistics.median(p) / statistics.median(a)
+print(f"two at once: median {statistics.median(p):.3f} ms against {statistics.median(a):.3f} ms alone, "
+      f"each {s:.2f}x slower: at most {2/s:.2f}x from 2 workers on this machine")
+PY
+fi
+
 bullet=""
 if [ -f "$peers/bullet/Makefile" ] && pkg-config --exists bullet 2>/dev/null; then
   cp -r "$peers/bullet" "$work/bullet" && make -s -C "$work/bullet" bulletpeer >/dev/null && bullet="$work/bullet/bulletpeer"
@@ -153,3 +201,8 @@ else
 fi
 echo
 echo "nproc: $(nproc), load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+read -r t0 s0 <<<"$ticks0"
+read -r t1 s1 <<<"$(cpu_ticks)"
+if [ "$t1" -gt "$t0" ]; then
+  echo "steal time (the hypervisor running others on our cores): $(( (s1 - s0) * 1000 / (t1 - t0) ))/1000 of the CPU time during the run"
+fi
