@@ -109,7 +109,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	for k := range heads {
 		m := &heads[k]
 		a, b := m.bodies()
-		if m.flags&mfAsleep != 0 || asleep[a] || b >= 0 && asleep[b] {
+		if m.flags&(mfAsleep|mfEmpty) != 0 || asleep[a] || b >= 0 && asleep[b] {
 			continue
 		}
 		sc.active = append(sc.active, int32(k))

@@ -2,13 +2,14 @@ package physics
 
 import "math"
 
-// The contact cache: one manifold per touching (or nearly touching) pair,
-// sorted by pair key. Each step's narrowphase merges the broadphase's sorted
-// pairs with last step's list, so matching a pair to its old manifold (for
-// warm starting and begin/end events) costs nothing extra and no map is
-// needed; when the pairs are exactly last step's, each manifold is rebuilt
-// in its own slot. Pairs whose bodies are all asleep are carried over
-// unchanged, so a woken stack restarts warm.
+// The contact cache: one manifold per candidate pair of the broadphase,
+// sorted by pair key; a pair further apart than the margin has an empty
+// one (mfEmpty), which nothing solves. Each step's narrowphase merges the
+// broadphase's sorted pairs with last step's list, so matching a pair to
+// its old manifold (for warm starting and begin/end events) costs nothing
+// extra and no map is needed; when the pairs are exactly last step's, each
+// manifold is rebuilt in its own slot. Pairs whose bodies are all asleep
+// are carried over unchanged, so a woken stack restarts warm.
 
 const (
 	// touchDistance: a manifold with a point at most this far apart counts
@@ -24,6 +25,12 @@ const (
 	mfTouching uint8 = 1 << iota
 	mfAsleep         // carried over while its bodies sleep; not solved
 	mfReused         // this step's points are last step's, moved (manifold_reuse.go)
+	// mfEmpty: a candidate pair with no points this step (its boxes are
+	// further apart than the margin). Kept in the list, as Box2D keeps a
+	// contact from the moment its fat boxes overlap, so that the list keeps
+	// its order from step to step and collide can build in place; never
+	// solved, drawn or warm-started from.
+	mfEmpty
 )
 
 // cachePoint is one contact point as the cache keeps it between steps
@@ -224,6 +231,9 @@ func (w *World) narrowJob(lo, hi int) {
 		if job.retire {
 			continue
 		}
+		if prev != nil && prev.flags&mfEmpty != 0 {
+			prev = nil // nothing to warm-start from (its impulses are stale)
+		}
 		m := &cs.slots[j]
 		w.buildManifold(job.key, prev, m)
 		job.empty = m.count == 0
@@ -263,10 +273,10 @@ func (w *World) emitContacts(old []manifold) []manifold {
 		wasTouching := job.prev >= 0 && job.prevFlags&mfTouching != 0
 		if job.retire {
 			// An old manifold with no candidate pair this step: kept asleep
-			// when its bodies sleep, otherwise ended.
+			// when its bodies sleep (if it has points), otherwise ended.
 			prev := &old[job.prev]
 			asleep := w.bodies[prev.a].flags&flagSleeping != 0 && (prev.b < 0 || w.bodies[prev.b].flags&flagSleeping != 0)
-			if asleep {
+			if asleep && prev.flags&mfEmpty == 0 {
 				out = append(out, *prev)
 				out[len(out)-1].flags |= mfAsleep
 				cs.heads = append(cs.heads, headOf(&out[len(out)-1]))
@@ -277,12 +287,15 @@ func (w *World) emitContacts(old []manifold) []manifold {
 		}
 		m := &slots[j]
 		if job.empty {
+			// Kept (mfEmpty), so that the next step's list has the same
+			// keys in the same places and is built in place: dropping it
+			// shifted every later manifold, and the compaction copied them
+			// (672 bytes each, serial) on every step of a scene with pairs
+			// that stay within the broadphase's margin without touching.
 			if wasTouching {
 				w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
 			}
-			continue
-		}
-		if job.touching {
+		} else if job.touching {
 			if !wasTouching {
 				w.events.ContactsBegun = append(w.events.ContactsBegun, w.contactEvent(m, true))
 				w.counters.ContactsBegun++
@@ -364,6 +377,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	var raw rawManifold
 	collideBoxes(&A, &B, margin, w.def.LinearSlop, static >= 0, &raw)
 	if raw.count == 0 {
+		m.flags = mfEmpty
 		return
 	}
 	m.n = raw.n

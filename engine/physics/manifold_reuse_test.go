@@ -7,12 +7,13 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// reusedShare returns the fraction of the step's manifolds that were reused.
+// reusedShare returns the fraction of the step's manifolds with points
+// (awake ones) that were reused.
 func reusedShare(w *World) float64 {
 	n, r := 0, 0
 	for i := range w.contacts.list {
 		m := &w.contacts.list[i]
-		if m.flags&mfAsleep != 0 {
+		if m.flags&(mfAsleep|mfEmpty) != 0 {
 			continue
 		}
 		n++

@@ -85,7 +85,11 @@ type blockScratch struct {
 	// The last plan's active manifolds' keys, the manifolds in block
 	// order, and the body count (samePlan; its manifolds in list order
 	// are actTmp).
-	planned       []int32
+	planned []int32
+	// plannedAt: where each of planned was in the list-order active list,
+	// to move planned when the same manifolds come at new places in the
+	// contact list (samePlan).
+	plannedAt     []int32
 	lastKeys      []uint64
 	plannedBodies int
 	plannedWide   bool // it has groups (wideOn: wide.go)
@@ -108,7 +112,10 @@ func (w *World) planBlocks() (same bool) {
 	heads := w.contacts.heads
 	active := sc.active
 	nb, na := len(w.bodies), len(active)
-	if bs.samePlan(active, heads, nb) {
+	if same, moved := bs.samePlan(active, heads, nb); same {
+		if moved {
+			bs.movePlan(active, sol)
+		}
 		copy(active, bs.planned)
 		if !wideOn || w.sameGroups() {
 			return true
@@ -282,6 +289,7 @@ func (w *World) planBlocks() (same bool) {
 	sol.slotOf = grow(sol.slotOf, na)
 	sol.manOf = grow(sol.manOf, na)
 	act := grow(bs.actTmp, na)
+	bs.plannedAt = grow(bs.plannedAt, na)
 	list := w.contacts.list
 	if wideOn {
 		sol.canGroup = grow(sol.canGroup, na)
@@ -291,6 +299,7 @@ func (w *World) planBlocks() (same bool) {
 		p := place[blk*stride+numColors+1]
 		place[blk*stride+numColors+1]++
 		act[p] = k
+		bs.plannedAt[p] = int32(j)
 		c := blk*stride + int(sol.colorOf[j])
 		s := place[c]
 		place[c]++
@@ -308,22 +317,39 @@ func (w *World) planBlocks() (same bool) {
 }
 
 // samePlan reports whether the step's active manifolds (in list order)
-// are last step's, the same pairs at the same places in the list, among as
-// many bodies: then the islands, colours and blocks are last step's too,
-// and so is every place planBlocks would compute. On the 5,050 pyramid
-// planning took 1.5% of the step; a resting pile or pyramid keeps its
-// manifolds step after step.
-func (bs *blockScratch) samePlan(active []int32, heads []manifoldHead, nb int) bool {
+// are last step's, the same pairs in the same order, among as many bodies:
+// then the islands, colours and blocks are last step's too, and so is
+// every place planBlocks would compute. On the 5,050 pyramid planning took
+// 1.5% of the step; a resting pile or pyramid keeps its manifolds step
+// after step. moved reports that some of them are at other places in the
+// contact list than last step (a pair that is not active, such as one
+// whose boxes are within the broadphase's margin but do not touch, came
+// or went before them): then the plan holds, but its list indices must
+// move (movePlan).
+func (bs *blockScratch) samePlan(active []int32, heads []manifoldHead, nb int) (same, moved bool) {
 	last := bs.actTmp // the last plan's active list, in list order (planBlocks)
 	if nb != bs.plannedBodies || bs.plannedWide != wideOn || len(active) != len(last) {
-		return false
+		return false, false
 	}
 	for j, k := range active {
-		if k != last[j] || heads[k].key != bs.lastKeys[j] {
-			return false
+		if heads[k].key != bs.lastKeys[j] {
+			return false, false
 		}
+		moved = moved || k != last[j]
 	}
-	return true
+	return true, moved
+}
+
+// movePlan brings the last plan's list indices (planned, sol.manOf and
+// the list-order active list samePlan compares with) to this step's
+// places of the same manifolds, given in active (list order).
+func (bs *blockScratch) movePlan(active []int32, sol *solverState) {
+	copy(bs.actTmp, active)
+	for p, j := range bs.plannedAt[:len(bs.planned)] {
+		k := active[j]
+		bs.planned[p] = k
+		sol.manOf[sol.slotOf[p]] = k
+	}
 }
 
 // notePlan keeps what samePlan compares with besides the active list
