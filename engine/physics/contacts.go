@@ -89,6 +89,9 @@ type contactSet struct {
 	slots []manifold // where collide builds: next, or list itself in place
 	wake  []int32    // bodies to wake after the narrowphase
 	jobs  []pairJob  // the merge of candidate pairs and old manifolds
+	// fillJobs: the pairs are last step's, and narrowJob writes each job
+	// (collide).
+	fillJobs bool
 }
 
 // pairJob is one entry of the merged sequence of this step's candidate pairs
@@ -151,7 +154,8 @@ func (c *contactSet) syncHeads() {
 
 // collide runs the narrowphase on every candidate pair and rebuilds the
 // contact list, in three passes: merge the sorted pairs with last step's
-// sorted manifolds (sequential), build every manifold into its own slot
+// sorted manifolds (sequential, unless they are the same pairs), build
+// every manifold into its own slot
 // (independent, so it may run on several workers), then compact the slots in
 // key order and emit the events (sequential), so that the result and the
 // event order do not depend on how the middle pass was scheduled.
@@ -159,32 +163,19 @@ func (w *World) collide(dt float64) {
 	cs := &w.contacts
 	old := cs.list
 	heads := cs.heads[:len(old)]
-	jobs := cs.jobs[:0]
-	oi := 0
 	// In place: the pairs are exactly last step's (the usual case once
 	// things settle), so each manifold is rebuilt in its own slot instead of
-	// copied to the other buffer. The old normals are noted by the jobs
-	// (narrowJob), in parallel.
-	inPlace := true
-	for _, key := range w.bp.keys {
-		for oi < len(heads) && heads[oi].key < key {
-			jobs = append(jobs, pairJob{key: heads[oi].key, prev: int32(oi), retire: true, prevFlags: heads[oi].flags})
-			oi++
-			inPlace = false
-		}
-		job := pairJob{key: key, prev: -1}
-		if oi < len(heads) && heads[oi].key == key {
-			job.prev, job.prevFlags = int32(oi), heads[oi].flags
-			oi++
-		}
-		inPlace = inPlace && int(job.prev) == len(jobs)
-		jobs = append(jobs, job)
+	// copied to the other buffer, and each job is its old manifold's, which
+	// narrowJob notes itself, in parallel (fillJobs), as it notes the old
+	// normals.
+	inPlace := sameKeys(w.bp.keys, heads)
+	cs.fillJobs = inPlace
+	if inPlace {
+		cs.jobs = grow(cs.jobs, len(heads))
+	} else {
+		cs.jobs = mergeJobs(cs.jobs[:0], w.bp.keys, heads)
 	}
-	for ; oi < len(heads); oi++ {
-		jobs = append(jobs, pairJob{key: heads[oi].key, prev: int32(oi), retire: true, prevFlags: heads[oi].flags})
-		inPlace = false
-	}
-	cs.jobs = jobs
+	jobs := cs.jobs
 	// The other buffer is made ready even when this step builds in place,
 	// so that the first step whose pairs change (a settling stack's, long
 	// after it began) allocates nothing.
@@ -211,6 +202,43 @@ func (w *World) collide(dt float64) {
 	}
 }
 
+// sameKeys reports whether the candidate pairs are exactly the old
+// manifolds', in the same order.
+func sameKeys(keys []uint64, heads []manifoldHead) bool {
+	if len(keys) != len(heads) {
+		return false
+	}
+	for j, key := range keys {
+		if heads[j].key != key {
+			return false
+		}
+	}
+	return true
+}
+
+// mergeJobs appends to jobs the merge of this step's candidate pairs (keys)
+// and last step's manifolds (heads), both sorted by key: a pair with its
+// old manifold or none, or an old manifold that no pair has (retire).
+func mergeJobs(jobs []pairJob, keys []uint64, heads []manifoldHead) []pairJob {
+	oi := 0
+	for _, key := range keys {
+		for oi < len(heads) && heads[oi].key < key {
+			jobs = append(jobs, pairJob{key: heads[oi].key, prev: int32(oi), retire: true, prevFlags: heads[oi].flags})
+			oi++
+		}
+		job := pairJob{key: key, prev: -1}
+		if oi < len(heads) && heads[oi].key == key {
+			job.prev, job.prevFlags = int32(oi), heads[oi].flags
+			oi++
+		}
+		jobs = append(jobs, job)
+	}
+	for ; oi < len(heads); oi++ {
+		jobs = append(jobs, pairJob{key: heads[oi].key, prev: int32(oi), retire: true, prevFlags: heads[oi].flags})
+	}
+	return jobs
+}
+
 // narrowChunk is the number of pairs a worker takes at a time.
 const narrowChunk = 64
 
@@ -222,6 +250,10 @@ func (w *World) narrowJob(lo, hi int) {
 	old := cs.list
 	for j := lo; j < hi; j++ {
 		job := &cs.jobs[j]
+		if cs.fillJobs {
+			// In place: pair j is old manifold j (collide).
+			*job = pairJob{key: cs.heads[j].key, prev: int32(j), prevFlags: cs.heads[j].flags}
+		}
 		var prev *manifold
 		if job.prev >= 0 {
 			// Before the build, which may overwrite it (in place).
