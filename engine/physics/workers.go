@@ -27,7 +27,9 @@ import (
 // what is deterministic, not who runs it). A world opens a region, offers it
 // to idle helpers without waiting (a helper busy with another world simply
 // does not join), runs its stages through it, and closes it. Between stages
-// the workers spin briefly, then sleep (see spinLimit). Rejected
+// the workers spin briefly, then sleep (see spinLimit); between steps a
+// helper polls the closed region for a while (see lingerLimit), so that
+// the next step has it from its first stage. Rejected
 // alternatives: a goroutine per world (nothing would stop it when the world
 // is dropped), a channel handshake per stage (a futex wake-up per stage is
 // microseconds, and the solver runs about a hundred stages a step), and
@@ -82,6 +84,12 @@ type region struct {
 	doneCond   sync.Cond // owner: the stage's last chunk is done
 	sleepers   atomic.Int32
 	ownerWaits atomic.Bool
+
+	// lingering counts the helpers polling this closed region for its
+	// next opening (linger); offered counts the helpers begin offered it
+	// through the channel, ever (for tests).
+	lingering atomic.Int32
+	offered   atomic.Int64
 }
 
 // paddedWord keeps each share's claim word on its own cache line.
@@ -147,7 +155,47 @@ func startHelpers() {
 func helperLoop(ch chan *region) {
 	for r := range ch {
 		r.help()
+		for r.linger() {
+			r.help()
+		}
 	}
+}
+
+// lingerLimit is how many times a helper polls the region it helped, once
+// it has closed, for the world's next step before it goes back to the
+// channel (about 2 ms at 1.9 ns a poll). A helper woken through the
+// channel took 100-250 us to run on a 2-core virtual machine (an idle
+// virtual core is slow to wake), while the step's first stages went on
+// without it; one still polling joins at once. Between a headless run's
+// steps the frame's own work takes about 0.1-1 ms. The price: a window
+// stepping once a frame with WorldDef.Workers above 1 keeps the helper's
+// core busy for about 2 ms a frame.
+const lingerLimit = 1 << 20
+
+// lingerYield is how often (in polls) a lingering helper lets other
+// goroutines have its processor.
+const lingerYield = 1 << 12
+
+// linger polls the closed region r until it opens again (it reports true:
+// the helper joins it) or lingerLimit polls have passed (false). While it
+// polls, the helper is counted in r.lingering, so that begin offers the
+// channel to that many fewer helpers. A helper that gives up just as the
+// region opens leaves the step one helper short, and one that begin did
+// not count (it began lingering after begin looked) joins beside those
+// begin offered: either way only the time changes, never the result (any
+// number of workers gives the same bits).
+func (r *region) linger() bool {
+	r.lingering.Add(1)
+	defer r.lingering.Add(-1)
+	for polls := 1; polls <= lingerLimit; polls++ {
+		if r.open.Load() {
+			return true
+		}
+		if polls%lingerYield == 0 {
+			runtime.Gosched()
+		}
+	}
+	return false
 }
 
 // begin opens a region and offers it to up to workers-1 idle helpers.
@@ -166,12 +214,16 @@ func (p *pool) begin() {
 	helpers.once.Do(startHelpers)
 	r := &p.r
 	r.joined.Store(0)
+	want := min(p.workers, procs)
+	// Helpers still polling since the last step (linger) join as soon as
+	// the region opens: the channel is for the rest.
+	have := 1 + int(r.lingering.Load())
 	r.open.Store(true)
 	p.active = true
-	want := min(p.workers, procs)
-	for i := 1; i < want; i++ {
+	for i := have; i < want; i++ {
 		select {
 		case helpers.ch <- r:
+			r.offered.Add(1)
 		default:
 			i = want // nobody idle: go on without
 		}
