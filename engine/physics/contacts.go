@@ -104,14 +104,14 @@ type pairJob struct {
 	// The old manifold's flags and normal, for the events (the manifold
 	// itself may be overwritten when the list is updated in place).
 	prevFlags uint8
-	flags     uint8 // the built manifold's flags, noted by narrowJob
 	prevN     sv
 	// What emitContacts needs of the built manifold, noted by narrowJob
 	// (in parallel) so that emitContacts' serial walk reads these 48-byte
-	// jobs and not the 672-byte manifolds: it has no points (empty), it
-	// touches, and the sleeping body its touch wakes (-1: none).
-	empty, touching bool
-	wake            int32
+	// jobs and not the 672-byte manifolds: its flags (whether it is empty,
+	// whether it touches), and the sleeping body its touch wakes (-1:
+	// none).
+	flags uint8
+	wake  int32
 }
 
 // manifoldHead is a manifold's key and flags (its bodies are in the key),
@@ -268,11 +268,9 @@ func (w *World) narrowJob(lo, hi int) {
 		}
 		m := &cs.slots[j]
 		w.buildManifold(job.key, prev, m)
-		job.empty = m.count == 0
 		job.flags = m.flags
-		job.touching = !job.empty && m.flags&mfTouching != 0
 		job.wake = -1
-		if job.touching && m.b >= 0 {
+		if m.flags&mfTouching != 0 && m.b >= 0 {
 			// A touch between an awake and a sleeping body wakes the
 			// sleeper. (No job writes a body's flags.)
 			sa := w.bodies[m.a].flags&flagSleeping != 0
@@ -318,16 +316,13 @@ func (w *World) emitContacts(old []manifold) []manifold {
 			continue
 		}
 		m := &slots[j]
-		if job.empty {
-			// Kept (mfEmpty), so that the next step's list has the same
-			// keys in the same places and is built in place: dropping it
-			// shifted every later manifold, and the compaction copied them
-			// (672 bytes each, serial) on every step of a scene with pairs
-			// that stay within the broadphase's margin without touching.
-			if wasTouching {
-				w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
-			}
-		} else if job.touching {
+		// An empty manifold (mfEmpty) never touches, and is kept all the
+		// same, so that the next step's list has the same keys in the
+		// same places and is built in place: dropping it shifted every
+		// later manifold, and the compaction copied them (672 bytes each,
+		// serial) on every step of a scene with pairs that stay within the
+		// broadphase's margin without touching.
+		if job.flags&mfTouching != 0 {
 			if !wasTouching {
 				w.events.ContactsBegun = append(w.events.ContactsBegun, w.contactEvent(m, true))
 				w.counters.ContactsBegun++

@@ -109,41 +109,37 @@ func TestHelperJoinsTheRunningStage(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("needs two procs")
 	}
-	for round, tries := 0, 0; round < 5; round++ {
+	for round := 0; round < 5; round++ {
 		var p pool
 		p.init(2)
+		beginOffered(t, &p)
+		helped := runUntilHelped(&p)
+		p.end()
+		if !helped {
+			t.Fatalf("round %d: no helper ran a chunk of the region's only stage", round)
+		}
+	}
+}
+
+// beginOffered opens p's region (two workers) once a helper has been
+// offered it through the channel. A region opened while no helper waits
+// on the channel (the first after the helpers start, or all of them busy
+// elsewhere) is closed and opened again: not what the tests are about.
+func beginOffered(t *testing.T, p *pool) {
+	t.Helper()
+	for tries := 0; ; tries++ {
 		p.begin()
 		if !p.active {
 			t.Skip("no helper could be offered the region")
 		}
-		if p.r.offered.Load() == 0 {
-			// No helper was waiting on the channel at that moment (the
-			// first region after the helpers start, or all of them busy
-			// elsewhere): not what this test is about.
-			p.end()
-			if tries++; tries > 1000 {
-				t.Skip("no helper was idle to be offered the region")
-			}
-			round--
-			time.Sleep(100 * time.Microsecond)
-			continue
+		if p.r.offered.Load() > 0 {
+			return
 		}
-		var helped atomic.Bool
-		owner := goroutineID()
-		deadline := time.Now().Add(2 * time.Second)
-		p.run(64, 1, func(lo, hi int) {
-			if goroutineID() != owner {
-				helped.Store(true)
-				return
-			}
-			for !helped.Load() && time.Now().Before(deadline) {
-				time.Sleep(50 * time.Microsecond)
-			}
-		})
 		p.end()
-		if !helped.Load() {
-			t.Fatalf("round %d: no helper ran a chunk of the region's only stage", round)
+		if tries > 1000 {
+			t.Skip("no helper was idle to be offered the region")
 		}
+		time.Sleep(100 * time.Microsecond)
 	}
 }
 
@@ -188,17 +184,7 @@ func TestLingeringHelperJoinsTheNextRegion(t *testing.T) {
 	for attempt := 0; attempt < 5; attempt++ {
 		var p pool
 		p.init(2)
-		for tries := 0; ; tries++ {
-			p.begin()
-			if p.r.offered.Load() > 0 {
-				break
-			}
-			p.end()
-			if tries > 1000 {
-				t.Skip("no helper was idle to be offered the region")
-			}
-			time.Sleep(100 * time.Microsecond)
-		}
+		beginOffered(t, &p)
 		if !runUntilHelped(&p) {
 			t.Fatal("the offered helper did not help")
 		}
