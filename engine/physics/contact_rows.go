@@ -201,22 +201,22 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 	}
 	// Current separations: narrowphase value plus how far the bodies have
 	// moved along the normal since (fixed during the pass).
-	dp := B.dp.sub(A.dp).dot(n)
+	dp := B.dp.sub(A.dp).dot(n) + B.dth.dot(c.en)
+	dth := B.dth.sub(A.dth)
 	var sep [4]float64
 	for q := 0; q < cnt; q++ {
-		cp := &c.pts[q]
-		sep[q] = c.sep[q] + dp + B.dth.dot(cp.rBn) - A.dth.dot(cp.rAn)
+		sep[q] = c.sep[q] + dp + dth.dot(c.pts[q].rAn)
 	}
 	var iAn, iBn [4]sv // I^-1 (r x n) per point
 	for q := 0; q < cnt; q++ {
-		iAn[q], iBn[q] = w.invIMulA(c, c.pts[q].rAn), w.invIMulB(c, c.pts[q].rBn)
+		iAn[q], iBn[q] = w.invIMulA(c, c.pts[q].rAn), w.invIMulB(c, c.rBn(q))
 	}
 	vn := B.v.sub(A.v).dot(n) // normal velocity of the centres
 	wA, wB := A.w, B.w
 	lin := 0.0 // normal impulse applied in this pass
 	for q := 0; q < cnt; q++ {
 		cp := &c.pts[q]
-		v := vn + wB.dot(cp.rBn) - wA.dot(cp.rAn)
+		v := vn + wB.dot(c.en) + wB.sub(wA).dot(cp.rAn)
 		a, b, ic := normalRow(c.nMass[q], sep[q], inv, useBias, sf)
 		imp := row(v, cp.normalI, a, b, ic)
 		cp.normalI += imp
@@ -274,11 +274,10 @@ func gatherRows(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *s
 // relax pass 0.95 of its time on the 1,000 pile, the same bits).
 func (c *constraint) updateSeparations(A, B *bodyState) {
 	p := &c.pts
-	dthA, dthB := A.dth, B.dth
-	dp := B.dp.sub(A.dp).dot(c.n)
+	dp := B.dp.sub(A.dp).dot(c.n) + B.dth.dot(c.en)
+	dth := B.dth.sub(A.dth)
 	for q := range p {
-		cp := &p[q]
-		c.cur[q] = c.sep[q] + dp + dthB.dot(cp.rBn) - dthA.dot(cp.rAn)
+		c.cur[q] = c.sep[q] + dp + dth.dot(p[q].rAn)
 	}
 }
 
@@ -294,11 +293,12 @@ func gatherRowsKnown(c *constraint, A, B *bodyState, inv float64, sf *softness, 
 func gatherRowsAt(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness, r *rowScratch) {
 	n := c.n
 	p := &c.pts
-	wA, wB := A.w, B.w
-	vn := B.v.sub(A.v).dot(n)
+	// vB.n + wB.(rB x n) - vA.n - wA.(rA x n), with rB x n = rA x n + en.
+	vn := B.v.sub(A.v).dot(n) + B.w.dot(c.en)
+	wr := B.w.sub(A.w)
 	for q := range p {
 		cp := &p[q]
-		r.v[q] = vn + wB.dot(cp.rBn) - wA.dot(cp.rAn)
+		r.v[q] = vn + wr.dot(cp.rAn)
 		r.i[q] = cp.normalI
 		r.ra[q], r.rb[q], r.rc[q] = normalRow(c.nMass[q], c.cur[q], inv, useBias, sf)
 	}
@@ -373,16 +373,16 @@ func (w *World) applyRows(c *constraint, A, B *bodyState, r *rowScratch) {
 	var dwA, dwB sv
 	lin := 0.0
 	// Angular impulses: the sum of d (r x n) over the points, times each
-	// body's inverse inertia once.
-	var tA, tB sv
+	// body's inverse inertia once; b's is a's plus the sum of d times en.
+	var tA sv
 	for q := range p {
 		cp := &p[q]
 		d := r.i[q] - cp.normalI
 		cp.normalI = r.i[q]
 		lin += d
 		tA = tA.madd(cp.rAn, d)
-		tB = tB.madd(cp.rBn, d)
 	}
+	tB := tA.madd(c.en, lin)
 	if c.iso {
 		dwA, dwB = tA.scale(c.iA), tB.scale(c.iB)
 	} else {

@@ -327,7 +327,8 @@ func (w *World) warmCons(v *consView, first, end int, fromRecords bool) {
 // prepare from what it has at hand (96 bytes): the bodies, their inverse
 // masses, the linear impulse and each body's angular velocity change.
 // Read from the constraint instead, the warm start fetched seven of its
-// nine cache lines to apply these nine numbers.
+// nine cache lines (five of eight since constraint.en) to apply these nine
+// numbers.
 type warmRec struct {
 	a, b   int32
 	mA, mB float64
@@ -349,16 +350,18 @@ func (r *warmRec) make(c *constraint, IA, IB *mat3) {
 // not iso, and nil may be passed otherwise).
 func warmImpulses(c *constraint, IA, IB *mat3) (p, dwA, dwB sv) {
 	// Friction at the centroid, twist about the normal.
-	F := c.t0.scale(c.fI0).madd(c.tangent1(), c.fI1)
-	tA := c.rAc.cross(F).madd(c.n, c.twistI)
-	tB := c.rBc.cross(F).madd(c.n, c.twistI)
+	// The points' angular impulses, sum ni (rA x n) for a and that plus
+	// (sum ni) en for b (see constraint.en).
+	var tn sv
 	sum := 0.0
 	for q := int32(0); q < c.count; q++ {
 		cp := &c.pts[q]
 		sum += cp.normalI
-		tA = tA.madd(cp.rAn, cp.normalI)
-		tB = tB.madd(cp.rBn, cp.normalI)
+		tn = tn.madd(cp.rAn, cp.normalI)
 	}
+	F := c.t0.scale(c.fI0).madd(c.tangent1(), c.fI1)
+	tA := c.rAc.cross(F).madd(c.n, c.twistI).add(tn)
+	tB := c.rBc.cross(F).madd(c.n, c.twistI).add(tn.madd(c.en, sum))
 	if c.iso {
 		dwA, dwB = tA.scale(c.iA), tB.scale(c.iB)
 	} else {
@@ -416,7 +419,8 @@ func (w *World) restituteCons(v *consView, first, end int) {
 			if rv > -w.def.RestitutionThreshold || cold.maxI[q] == 0 {
 				continue
 			}
-			vn := B.v.sub(A.v).dot(n) + B.w.dot(cp.rBn) - A.w.dot(cp.rAn)
+			rBn := c.rBn(int(q))
+			vn := B.v.sub(A.v).dot(n) + B.w.dot(rBn) - A.w.dot(cp.rAn)
 			imp := -float64(c.nMass[q] * (vn + float64(e*rv)))
 			newI := math.Max(cp.normalI+imp, 0)
 			imp = newI - cp.normalI
@@ -425,7 +429,7 @@ func (w *World) restituteCons(v *consView, first, end int) {
 			A.w = A.w.sub(w.invIMulA(c, cp.rAn.scale(imp)))
 			if c.b >= 0 {
 				B.v = B.v.madd(n, float64(imp*c.mB))
-				B.w = B.w.add(w.invIMulB(c, cp.rBn.scale(imp)))
+				B.w = B.w.add(w.invIMulB(c, rBn.scale(imp)))
 			}
 		}
 	}

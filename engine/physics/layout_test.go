@@ -39,7 +39,11 @@ func TestRecordLayout(t *testing.T) {
 		t.Errorf("manifold is %d bytes, want 672", s)
 	}
 	// The passes stream every constraint a dozen times a step.
-	if s := unsafe.Sizeof(constraint{}); s != 576 {
-		t.Errorf("constraint is %d bytes, want 576", s)
+	if s := unsafe.Sizeof(constraint{}); s != 504 {
+		t.Errorf("constraint is %d bytes, want 504", s)
+	}
+	// The warm start's part (warmImpulses) ends at five cache lines.
+	if o := unsafe.Offsetof(constraint{}.sep); o != 320 {
+		t.Errorf("constraint.sep at byte %d, want 320", o)
 	}
 }

@@ -12,8 +12,15 @@ import (
 // bodies with damping, a flat box whose inertia is not a scale (so the
 // solver multiplies by its matrix), a bouncing one (restitution) and a
 // thrown one hitting the stack.
+//
+// The stack's neighbours stand 5 cm apart. Side by side and touching (as
+// in Box3D's pyramid), two faces rest at a separation of about zero, where
+// a row switches from speculative to soft (normalRow): a rounding-level
+// difference in the separation flips it, and the impulses then differ by
+// far more than rounding. Any change in how a separation is rounded moved
+// those rows across, and made the comparison fail while rewarm was right.
 func rewarmScene(t *testing.T, def WorldDef) *World {
-	w, _ := buildLargePyramid(t, def, 12)
+	w := buildPyramid(t, def, 12, 0.05)
 	flat := cube("flat", mgl64.Vec3{-9, 0.3, 0})
 	flat.Half = mgl64.Vec3{1, 0.25, 0.5}
 	flat.LinearDamping, flat.AngularDamping = 0.5, 2

@@ -11,7 +11,7 @@ package physics
 // the shared zero state, which no pass writes).
 //
 // What that buys is the cache. Run pass by pass over the world, the
-// substeps stream every constraint (576 bytes) and body state from memory
+// substeps stream every constraint (504 bytes) and body state from memory
 // a dozen times a step; the 10,000 pile's working set is about 25 MB, far
 // more than a core's level-2 cache, so each pass waited on the shared
 // level-3 cache. Small islands are packed into blocks of about blockCons

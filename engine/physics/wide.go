@@ -58,11 +58,11 @@ type bodyRows = [3][wideLanes]float64
 // widePoint is point q of every lane (see solverPoint; a group has no
 // restitution, so no maxI).
 type widePoint struct {
-	rAn, rBn            lanes3
+	rAn                 lanes3
 	sep, nMass, normalI lanes
 }
 
-// wideCons is a group of wideLanes constraints (2,304 bytes).
+// wideCons is a group of wideLanes constraints (2,080 bytes).
 type wideCons struct {
 	// a and b are the lanes' solver bodies: -1 for none (b: a slab; a: an
 	// empty lane, at the end of a colour).
@@ -75,13 +75,13 @@ type wideCons struct {
 	// rate, and impulse scale (a slab contact is softer than a body pair).
 	ms, mb, is lanes
 
-	n, t0, t1, rAc, rBc lanes3
-	fI0, fI1, twistI    lanes
-	tMass0, tMass1      lanes
-	twistMass, twistRng lanes
-	friction            lanes
-	k                   [6]lanes
-	pts                 [4]widePoint
+	n, en, t0, t1, rAc, rBc lanes3
+	fI0, fI1, twistI        lanes
+	tMass0, tMass1          lanes
+	twistMass, twistRng     lanes
+	friction                lanes
+	k                       [6]lanes
+	pts                     [4]widePoint
 }
 
 // wideEligible reports whether manifold m is solved in a group: four
@@ -203,6 +203,7 @@ func (w *World) packLane(g *wideCons, l int, c *constraint) {
 	g.mA[l], g.mB[l], g.iA[l], g.iB[l] = c.mA, c.mB, c.iA, c.iB
 	g.putSoft(l, w.sol.softFor(c))
 	putLane3(&g.n, l, c.n)
+	putLane3(&g.en, l, c.en)
 	putLane3(&g.t0, l, c.t0)
 	putLane3(&g.t1, l, c.tangent1())
 	putLane3(&g.rAc, l, c.rAc)
@@ -217,7 +218,6 @@ func (w *World) packLane(g *wideCons, l int, c *constraint) {
 	for q := range g.pts {
 		p, cp := &g.pts[q], &c.pts[q]
 		putLane3(&p.rAn, l, cp.rAn)
-		putLane3(&p.rBn, l, cp.rBn)
 		p.sep[l], p.nMass[l], p.normalI[l] = c.sep[q], c.nMass[q], cp.normalI
 	}
 }

@@ -90,6 +90,16 @@ func (w *World) warmWide(g *wideCons, sink *[2]bodyRows, ws *wideScratch) {
 	nx, ny, nz := load3(&g.n)
 	t0x, t0y, t0z := load3(&g.t0)
 	t1x, t1y, t1z := load3(&g.t1)
+	// The points' angular impulses (as warmImpulses sums them).
+	sum := loadW(&zeroLanes)
+	tnx, tny, tnz := sum, sum, sum
+	for q := range g.pts {
+		p := &g.pts[q]
+		ni := loadW(&p.normalI)
+		sum = addW(sum, ni)
+		rx, ry, rz := load3(&p.rAn)
+		tnx, tny, tnz = addW(tnx, mulW(rx, ni)), addW(tny, mulW(ry, ni)), addW(tnz, mulW(rz, ni))
+	}
 	fI0, fI1, tw := loadW(&g.fI0), loadW(&g.fI1), loadW(&g.twistI)
 	// Friction at the centroid, twist about the normal.
 	Fx := addW(mulW(t0x, fI0), mulW(t1x, fI1))
@@ -98,19 +108,13 @@ func (w *World) warmWide(g *wideCons, sink *[2]bodyRows, ws *wideScratch) {
 	ax, ay, az := load3(&g.rAc)
 	tAx, tAy, tAz := crossW(ax, ay, az, Fx, Fy, Fz)
 	tAx, tAy, tAz = addW(tAx, mulW(nx, tw)), addW(tAy, mulW(ny, tw)), addW(tAz, mulW(nz, tw))
+	tAx, tAy, tAz = addW(tAx, tnx), addW(tAy, tny), addW(tAz, tnz)
 	bx, by, bz := load3(&g.rBc)
 	tBx, tBy, tBz := crossW(bx, by, bz, Fx, Fy, Fz)
 	tBx, tBy, tBz = addW(tBx, mulW(nx, tw)), addW(tBy, mulW(ny, tw)), addW(tBz, mulW(nz, tw))
-	sum := loadW(&zeroLanes)
-	for q := range g.pts {
-		p := &g.pts[q]
-		ni := loadW(&p.normalI)
-		sum = addW(sum, ni)
-		rx, ry, rz := load3(&p.rAn)
-		tAx, tAy, tAz = addW(tAx, mulW(rx, ni)), addW(tAy, mulW(ry, ni)), addW(tAz, mulW(rz, ni))
-		rx, ry, rz = load3(&p.rBn)
-		tBx, tBy, tBz = addW(tBx, mulW(rx, ni)), addW(tBy, mulW(ry, ni)), addW(tBz, mulW(rz, ni))
-	}
+	ex, ey, ez := load3(&g.en)
+	tnx, tny, tnz = addW(tnx, mulW(ex, sum)), addW(tny, mulW(ey, sum)), addW(tnz, mulW(ez, sum))
+	tBx, tBy, tBz = addW(tBx, tnx), addW(tBy, tny), addW(tBz, tnz)
 	iA, iB := loadW(&g.iA), loadW(&g.iB)
 	Px, Py, Pz := addW(Fx, mulW(nx, sum)), addW(Fy, mulW(ny, sum)), addW(Fz, mulW(nz, sum))
 	mA, mB := negW(loadW(&g.mA)), loadW(&g.mB)
@@ -134,17 +138,21 @@ func (w *World) iterateWide(g *wideCons, sink *[2]bodyRows, useBias bool, ws *wi
 	loadSides(w.sol.state, &w.sol.zero, g, sink, sp, A, B, dA, dB)
 	inv, negPush := loadW(&w.sol.invLanes), loadW(&w.sol.negPushLanes)
 	nx, ny, nz := load3(&g.n)
-	vn := dotW(subW(B.vx, A.vx), subW(B.vy, A.vy), subW(B.vz, A.vz), nx, ny, nz)
-	dp := dotW(subW(dB.vx, dA.vx), subW(dB.vy, dA.vy), subW(dB.vz, dA.vz), nx, ny, nz)
+	ex, ey, ez := load3(&g.en)
+	// As updateSeparations and gatherRowsAt: through en (constraint.en).
+	vn := addW(dotW(subW(B.vx, A.vx), subW(B.vy, A.vy), subW(B.vz, A.vz), nx, ny, nz), dotW(B.wx, B.wy, B.wz, ex, ey, ez))
+	dp := addW(dotW(subW(dB.vx, dA.vx), subW(dB.vy, dA.vy), subW(dB.vz, dA.vz), nx, ny, nz), dotW(dB.wx, dB.wy, dB.wz, ex, ey, ez))
+	// The relative rotation (dth) and angular velocity (wr).
+	dthx, dthy, dthz := subW(dB.wx, dA.wx), subW(dB.wy, dA.wy), subW(dB.wz, dA.wz)
+	wrx, wry, wrz := subW(B.wx, A.wx), subW(B.wy, A.wy), subW(B.wz, A.wz)
 	ms, mb, is := loadW(&g.ms), loadW(&g.mb), loadW(&g.is)
 
 	// gatherRows: velocity, impulse and row coefficients of each point.
 	for q := range g.pts {
 		p := &g.pts[q]
 		ax, ay, az := load3(&p.rAn)
-		bx, by, bz := load3(&p.rBn)
-		s := subW(addW(addW(loadW(&p.sep), dp), dotW(dB.wx, dB.wy, dB.wz, bx, by, bz)), dotW(dA.wx, dA.wy, dA.wz, ax, ay, az))
-		v[q] = subW(addW(vn, dotW(B.wx, B.wy, B.wz, bx, by, bz)), dotW(A.wx, A.wy, A.wz, ax, ay, az))
+		s := addW(addW(loadW(&p.sep), dp), dotW(dthx, dthy, dthz, ax, ay, az))
+		v[q] = addW(vn, dotW(wrx, wry, wrz, ax, ay, az))
 		acc[q] = loadW(&p.normalI)
 		ra[q], rb[q], rc[q] = rowCoefW(loadW(&p.nMass), s, inv, useBias, ms, mb, is, negPush)
 	}
@@ -168,7 +176,7 @@ func (w *World) iterateWide(g *wideCons, sink *[2]bodyRows, useBias bool, ws *wi
 
 	// applyRows: the net impulse change onto the bodies.
 	lin := loadW(&zeroLanes)
-	tAx, tAy, tAz, tBx, tBy, tBz := lin, lin, lin, lin, lin, lin
+	tAx, tAy, tAz := lin, lin, lin
 	for q := range g.pts {
 		p := &g.pts[q]
 		d := subW(newI[q], acc[q])
@@ -176,9 +184,9 @@ func (w *World) iterateWide(g *wideCons, sink *[2]bodyRows, useBias bool, ws *wi
 		lin = addW(lin, d)
 		ax, ay, az := load3(&p.rAn)
 		tAx, tAy, tAz = addW(tAx, mulW(ax, d)), addW(tAy, mulW(ay, d)), addW(tAz, mulW(az, d))
-		bx, by, bz := load3(&p.rBn)
-		tBx, tBy, tBz = addW(tBx, mulW(bx, d)), addW(tBy, mulW(by, d)), addW(tBz, mulW(bz, d))
 	}
+	ex, ey, ez = load3(&g.en)
+	tBx, tBy, tBz := addW(tAx, mulW(ex, lin)), addW(tAy, mulW(ey, lin)), addW(tAz, mulW(ez, lin))
 	iA, iB := loadW(&g.iA), loadW(&g.iB)
 	mA, mB := loadW(&g.mA), loadW(&g.mB)
 	sA, sB := negW(mulW(lin, mA)), mulW(lin, mB)
