@@ -134,9 +134,8 @@ func (w *World) solvePasses(runs []bodyRun, first, end, n int, sw *stopwatch, sp
 		// Otherwise gravity and the warm start were one pass over the
 		// bodies (rewarm.go), timed as WarmStart.
 		sp.WarmStart += sw.lap()
-		sol.useBias, sol.sepKnown = true, s > 0
+		sol.useBias = true
 		w.runPass(sol.fnIterWide, sol.fnIterate)
-		sol.sepKnown = false
 		sp.SolveContacts += sw.lap()
 		w.runRuns(runs, sol.fnPositionsAt)
 		sp.IntegratePositions += sw.lap()
@@ -266,13 +265,13 @@ func (w *World) solveBlock(bi int, v *consView, t *stageTimes) {
 			w.warmBlock(v, cols, segs, s == 0)
 		}
 		t.lap(stWarm)
-		w.iterateBlock(v, cols, segs, true, s > 0)
+		w.iterateBlock(v, cols, segs, true)
 		t.lap(stSolve)
 		for _, r := range runs {
 			w.integrateSubstep(int(r.lo), int(r.hi))
 		}
 		t.lap(stPositions)
-		w.iterateBlock(v, cols, segs, false, false)
+		w.iterateBlock(v, cols, segs, false)
 		t.lap(stRelax)
 	}
 	if restit {
@@ -293,7 +292,7 @@ func (w *World) solveBlock(bi int, v *consView, t *stageTimes) {
 // iterateBlock runs one velocity pass over a block's colours (cols, its
 // entries of sol.blockCols; in the AVX2 build segs, their groups), the
 // overflow set last.
-func (w *World) iterateBlock(v *consView, cols []int32, segs []wideSeg, useBias, known bool) {
+func (w *World) iterateBlock(v *consView, cols []int32, segs []wideSeg, useBias bool) {
 	sol := &w.sol
 	var ws *wideScratch
 	if segs != nil {
@@ -305,7 +304,7 @@ func (w *World) iterateBlock(v *consView, cols []int32, segs []wideSeg, useBias,
 			continue
 		}
 		if segs == nil || c == numColors {
-			w.iterateCons(v, lo, hi, useBias, known, c == numColors)
+			w.iterateCons(v, lo, hi, useBias, c == numColors)
 			continue
 		}
 		// As iterateStage does for a colour of a big block.
@@ -314,7 +313,7 @@ func (w *World) iterateBlock(v *consView, cols []int32, segs []wideSeg, useBias,
 			w.iterateWide(&sol.wide[g], &sol.sinks[g], useBias, ws)
 		}
 		for _, i := range sol.rest[sg.r0:sg.r1] {
-			w.solveOne(v, int(i), sol.inv, useBias, known)
+			w.solveOne(v, int(i), sol.inv, useBias)
 		}
 	}
 }

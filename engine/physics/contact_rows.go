@@ -21,26 +21,26 @@ func fmax(a, b float64) float64 {
 // settings from the solver state.
 func (w *World) iterateRange(lo, hi int) {
 	sol := &w.sol
-	w.iterateCons(&sol.all, sol.base+lo, sol.base+hi, sol.useBias, sol.sepKnown, sol.overflow)
+	w.iterateCons(&sol.all, sol.base+lo, sol.base+hi, sol.useBias, sol.overflow)
 }
 
 // iterateCons runs one sequential-impulse pass over constraints [first,
-// end) of one colour, kept in v: biased or not (useBias), with the
-// separations the last pass left (known; see gatherRowsKnown), one by one
-// if they may share bodies (overflow). The constraints of one colour share
+// end) of one colour, kept in v: biased or not (useBias; the biased pass
+// reads the separations in constraint.cur, see gatherRowsKnown), one by
+// one if they may share bodies (overflow). The constraints of one colour share
 // no body, so any order of their reads and writes gives the same bits; the
 // 4-point ones (a face on a face: nearly all of a stack) are solved in
 // batches, one phase at a time for the whole batch (see the comment before
 // gatherRows), two constraints side by side where they can (solveRowsPair,
 // finishPair), and the others one by one.
-func (w *World) iterateCons(v *consView, first, end int, useBias, known, overflow bool) {
+func (w *World) iterateCons(v *consView, first, end int, useBias, overflow bool) {
 	sol := &w.sol
 	cons := v.cons[first-v.base : end-v.base]
 	cold := v.cold[first-v.base:]
 	inv := sol.inv
 	if overflow {
 		for i := range cons {
-			w.solveOne(v, first+i, inv, useBias, known)
+			w.solveOne(v, first+i, inv, useBias)
 		}
 		return
 	}
@@ -52,11 +52,11 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, known, overflo
 		for i := b; i < e; i++ {
 			c := &cons[i]
 			if c.count != 4 {
-				w.solveOne(v, first+i, inv, useBias, known)
+				w.solveOne(v, first+i, inv, useBias)
 				continue
 			}
 			A, B := w.bodyPair(c)
-			if known {
+			if useBias {
 				gatherRowsKnown(c, A, B, inv, sol.softFor(c), &rs[nb])
 			} else {
 				gatherRows(c, A, B, inv, useBias, sol.softFor(c), &rs[nb])
@@ -132,10 +132,10 @@ func (w *World) finishPair(c, e *constraint, r, q *rowScratch) {
 
 // solveOne solves constraint i of v alone: its normal rows, then its
 // friction.
-func (w *World) solveOne(v *consView, i int, inv float64, useBias, known bool) {
+func (w *World) solveOne(v *consView, i int, inv float64, useBias bool) {
 	c := &v.cons[i-v.base]
 	A, B := w.bodyPair(c)
-	w.solveNormal(c, A, B, inv, useBias, known, w.sol.softFor(c))
+	w.solveNormal(c, A, B, inv, useBias, w.sol.softFor(c))
 	if c.restitution {
 		v.cold[i-v.base].trackMax(c)
 	}
@@ -180,10 +180,10 @@ func (s *solverState) softOf(b int32) *softness {
 // row: the linear velocities change only along n, so they are updated once
 // at the end. That keeps the dependency chain from row to row short and in
 // registers.
-func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias, known bool, sf *softness) {
+func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness) {
 	if c.count == 4 {
 		var r rowScratch
-		if known {
+		if useBias {
 			gatherRowsKnown(c, A, B, inv, sf, &r)
 		} else {
 			gatherRows(c, A, B, inv, useBias, sf, &r)
@@ -281,10 +281,10 @@ func (c *constraint) updateSeparations(A, B *bodyState) {
 	}
 }
 
-// gatherRowsKnown is gatherRows for the biased pass of a substep after the
-// first: the bodies have not moved since the relax pass before it, which
-// left each point's separation in c.cur, so it reads them instead of
-// computing them again.
+// gatherRowsKnown is gatherRows for a biased pass: the bodies have not
+// moved since c.cur was written, by the relax pass before it or, in the
+// first substep, by prepare (see constraint.cur), so it reads the
+// separations instead of computing them again.
 func gatherRowsKnown(c *constraint, A, B *bodyState, inv float64, sf *softness, r *rowScratch) {
 	gatherRowsAt(c, A, B, inv, true, sf, r)
 }

@@ -26,7 +26,7 @@ func (w *World) iterateStage(lo, hi int) {
 		w.iterateWide(&sol.wide[g], &sol.sinks[g], sol.useBias, &ws)
 	}
 	for _, i := range sol.rest[r0:r1] {
-		w.solveOne(&sol.all, int(i), sol.inv, sol.useBias, sol.sepKnown)
+		w.solveOne(&sol.all, int(i), sol.inv, sol.useBias)
 	}
 }
 
