@@ -54,10 +54,11 @@ type constraint struct {
 	// its separation alike (updateSeparations), and b's angular impulse
 	// as a's plus en times the normal impulse (applyRows): per point,
 	// three products instead of six. The constraint is 72 bytes smaller
-	// (576 before, nine cache lines). The 1,000 pile's step took 0.95 of
-	// its time and the 5,050 pyramid's 0.89 (BenchmarkPile, BenchmarkPyramid,
-	// alternating); the bits changed (rounding only; goldens regenerated).
-	// Zero against a slab, whose side has no velocity.
+	// (576 before, nine cache lines). The 1,000 pile's step (10
+	// iterations) took 0.94-0.95 of its time and the 5,050 pyramid's
+	// 0.92-0.94 (test binaries alternating on one core); the bits changed
+	// (rounding only; goldens regenerated). Zero against a slab, whose
+	// side has no velocity.
 	en sv
 	// Friction at the centroid: two tangent rows and a twist row about the
 	// normal (accumulated impulses, N s and N m s). The second tangent is

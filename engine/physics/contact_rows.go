@@ -27,12 +27,12 @@ func (w *World) iterateRange(lo, hi int) {
 // iterateCons runs one sequential-impulse pass over constraints [first,
 // end) of one colour, kept in v: biased or not (useBias; the biased pass
 // reads the separations in constraint.cur, see gatherRowsKnown), one by
-// one if they may share bodies (overflow). The constraints of one colour share
-// no body, so any order of their reads and writes gives the same bits; the
-// 4-point ones (a face on a face: nearly all of a stack) are solved in
-// batches, one phase at a time for the whole batch (see the comment before
-// gatherRows), two constraints side by side where they can (solveRowsPair,
-// finishPair), and the others one by one.
+// one if they may share bodies (overflow). The constraints of one colour
+// share no body, so any order of their reads and writes gives the same
+// bits; the 4-point ones (a face on a face: nearly all of a stack) are
+// solved in batches, one phase at a time for the whole batch (see the
+// comment before gatherRows), two constraints side by side where they can
+// (solveRowsPair, finishPair), and the others one by one.
 func (w *World) iterateCons(v *consView, first, end int, useBias, overflow bool) {
 	sol := &w.sol
 	cons := v.cons[first-v.base : end-v.base]

@@ -349,7 +349,6 @@ func (r *warmRec) make(c *constraint, IA, IB *mat3) {
 // (added), with MA and MB the bodies' mass records (read only where c is
 // not iso, and nil may be passed otherwise).
 func warmImpulses(c *constraint, IA, IB *mat3) (p, dwA, dwB sv) {
-	// Friction at the centroid, twist about the normal.
 	// The points' angular impulses, sum ni (rA x n) for a and that plus
 	// (sum ni) en for b (see constraint.en).
 	var tn sv
@@ -359,6 +358,7 @@ func warmImpulses(c *constraint, IA, IB *mat3) (p, dwA, dwB sv) {
 		sum += cp.normalI
 		tn = tn.madd(cp.rAn, cp.normalI)
 	}
+	// Friction at the centroid, twist about the normal.
 	F := c.t0.scale(c.fI0).madd(c.tangent1(), c.fI1)
 	tA := c.rAc.cross(F).madd(c.n, c.twistI).add(tn)
 	tB := c.rBc.cross(F).madd(c.n, c.twistI).add(tn.madd(c.en, sum))
