@@ -434,18 +434,18 @@ func (w *World) solveFriction(c *constraint, A, B *bodyState) {
 	P := t0.scale(l0).madd(t1, l1)
 	vA = vA.madd(P, -mA)
 	vB = vB.madd(P, mB)
-	tA, tB := c.rAc.cross(P), c.rBc.cross(P) // angular impulses
+	// The tangent impulse's turn, then the twist row, which sees it.
+	wA = wA.sub(w.invIMulA(c, c.rAc.cross(P)))
+	wB = wB.add(w.invIMulB(c, c.rBc.cross(P)))
 	if c.count > 1 {
 		maxT := float64(maxF * c.twistRange)
-		wt := wB.sub(wA).add(w.invIMulB(c, tB)).add(w.invIMulA(c, tA))
-		tw := c.twistI - float64(c.twistMass*wt.dot(n))
+		tw := c.twistI - float64(c.twistMass*wB.sub(wA).dot(n))
 		tw = clampF(tw, -maxT, maxT)
 		lt := tw - c.twistI
 		c.twistI = tw
-		tA, tB = tA.madd(n, lt), tB.madd(n, lt)
+		wA = wA.sub(w.invIMulA(c, n.scale(lt)))
+		wB = wB.add(w.invIMulB(c, n.scale(lt)))
 	}
-	wA = wA.sub(w.invIMulA(c, tA))
-	wB = wB.add(w.invIMulB(c, tB))
 	A.v, A.w = vA, wA
 	if c.b >= 0 {
 		B.v, B.w = vB, wB

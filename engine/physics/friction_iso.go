@@ -3,10 +3,10 @@ package physics
 import "math"
 
 // frictionIso is solveFriction for the common case: both bodies' inverse
-// inertias are a scale (c.iso: cubes, and a slab). It does the same
-// operations in the same order, so the bits are the same; it is written out in scalars and reads
-// each body and constraint field where it is used, so that few values live
-// across it. Written with vector values held from the top (solveFriction),
+// inertias are a scale (c.iso: cubes, and a slab). It solves the same
+// rows in the same order (the tangent impulse, its turn, the twist row);
+// it is written out in scalars and reads each body and constraint field
+// where it is used, so that few values live across it. Written with vector values held from the top (solveFriction),
 // Go's register allocator kept the bodies' twelve velocities and the
 // constraint's anchors alive through the whole row and spilled them to the
 // stack; reading them again from memory (the first level cache) costs a
@@ -79,8 +79,8 @@ func frictionTangent(c *constraint, A, B *bodyState, bodyB bool, total float64) 
 }
 
 // frictionTwist applies the angular impulses of P (rAc x P and rBc x P),
-// solves the twist row about the normal, whose velocity sees them, and
-// applies its impulse.
+// then solves the twist row about the normal, whose velocity sees them,
+// and applies its impulse.
 func frictionTwist(c *constraint, A, B *bodyState, bodyB bool, p tangentImpulse) {
 	px, py, pz, maxF := p.px, p.py, p.pz, p.maxF
 	ra, rb := &c.rAc, &c.rBc
@@ -91,22 +91,25 @@ func frictionTwist(c *constraint, A, B *bodyState, bodyB bool, p tangentImpulse)
 	by := float64(rb.z*px) - float64(rb.x*pz)
 	bz := float64(rb.x*py) - float64(rb.y*px)
 	iA, iB := c.iA, c.iB
+	// The bodies' angular velocities after the tangent impulse: the twist
+	// row reads them and adds its own impulse to them.
+	wAx, wAy, wAz := A.w.x-float64(ax*iA), A.w.y-float64(ay*iA), A.w.z-float64(az*iA)
+	wBx, wBy, wBz := B.w.x+float64(bx*iB), B.w.y+float64(by*iB), B.w.z+float64(bz*iB)
 	if c.count > 1 {
 		// A single point has no twist row (see prepareRange).
 		n := &c.n
-		wtx := (B.w.x - A.w.x) + float64(bx*iB) + float64(ax*iA)
-		wty := (B.w.y - A.w.y) + float64(by*iB) + float64(ay*iA)
-		wtz := (B.w.z - A.w.z) + float64(bz*iB) + float64(az*iA)
 		tw0 := c.twistI
 		maxT := float64(maxF * c.twistRange)
-		tw := clampF(tw0-float64(c.twistMass*(float64(wtx*n.x)+float64(wty*n.y)+float64(wtz*n.z))), -maxT, maxT)
+		wn := float64((wBx-wAx)*n.x) + float64((wBy-wAy)*n.y) + float64((wBz-wAz)*n.z)
+		tw := clampF(tw0-float64(c.twistMass*wn), -maxT, maxT)
 		c.twistI = tw
 		lt := tw - tw0
-		ax, ay, az = ax+float64(n.x*lt), ay+float64(n.y*lt), az+float64(n.z*lt)
-		bx, by, bz = bx+float64(n.x*lt), by+float64(n.y*lt), bz+float64(n.z*lt)
+		la, lb := float64(lt*iA), float64(lt*iB)
+		wAx, wAy, wAz = wAx-float64(n.x*la), wAy-float64(n.y*la), wAz-float64(n.z*la)
+		wBx, wBy, wBz = wBx+float64(n.x*lb), wBy+float64(n.y*lb), wBz+float64(n.z*lb)
 	}
-	A.w = sv{A.w.x - float64(ax*iA), A.w.y - float64(ay*iA), A.w.z - float64(az*iA)}
+	A.w = sv{wAx, wAy, wAz}
 	if bodyB {
-		B.w = sv{B.w.x + float64(bx*iB), B.w.y + float64(by*iB), B.w.z + float64(bz*iB)}
+		B.w = sv{wBx, wBy, wBz}
 	}
 }

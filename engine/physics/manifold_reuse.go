@@ -96,13 +96,20 @@ func poseClose(prev *manifold, p sv, q, qA sq, ext float64) bool {
 // along the normal. The normal and the anchors stay as they were (see the
 // file comment), as they stay through the substeps. The impulses stay with
 // their points.
+//
+// A point's separation is (cB + RB lb - cA - RA la).n, worked out as
+// (cB - cA).n + lb.(RB^T n) - la.(RA^T n): the normal in each body's frame
+// once per manifold, then two dot products a point, where turning each
+// anchor into the world took two matrix products.
 func (w *World) reuseManifold(m *manifold, A, B *boxShape) {
 	m.flags = mfReused
+	n := m.n
+	nA := A.toLocal(n)
+	nB := B.toLocal(n)
+	cn := B.c.sub(A.c).dot(n)
 	for q := 0; q < int(m.count); q++ {
 		cp := &m.pts[q]
-		pa := A.c.add(A.toWorld(cp.la))
-		pb := B.c.add(B.toWorld(cp.lb))
-		cp.sep = pb.sub(pa).dot(m.n)
+		cp.sep = cn + cp.lb.dot(nB) - cp.la.dot(nA)
 		if cp.sep <= touchDistance {
 			m.flags |= mfTouching
 		}
