@@ -92,6 +92,10 @@ type contactSet struct {
 	// fillJobs: the pairs are last step's, and narrowJob writes each job
 	// (collide).
 	fillJobs bool
+	// attn[j]: in place, job j's manifold changed its flags or wakes a
+	// body, so emitContacts' serial walk must look at it (noted by
+	// narrowJob; see emitContacts).
+	attn []bool
 }
 
 // pairJob is one entry of the merged sequence of this step's candidate pairs
@@ -172,6 +176,7 @@ func (w *World) collide(dt float64) {
 	cs.fillJobs = inPlace
 	if inPlace {
 		cs.jobs = grow(cs.jobs, len(heads))
+		cs.attn = grow(cs.attn, len(heads))
 	} else {
 		cs.jobs = mergeJobs(cs.jobs[:0], w.bp.keys, heads)
 	}
@@ -251,8 +256,15 @@ func (w *World) narrowJob(lo, hi int) {
 	for j := lo; j < hi; j++ {
 		job := &cs.jobs[j]
 		if cs.fillJobs {
-			// In place: pair j is old manifold j (collide).
-			*job = pairJob{key: cs.heads[j].key, prev: int32(j), prevFlags: cs.heads[j].flags}
+			// In place: pair j is old manifold j (collide), whose key and
+			// flags are its head's. Read from the manifold, which the build
+			// reads anyway, not from the heads, which emitContacts wrote
+			// on the step's own goroutine: on two workers the helper's half
+			// of them came from the other core's cache, and with the jobs
+			// going the other way (emitContacts read them all) each of the
+			// two workers' chunks took twice as long as on one.
+			o := &old[j]
+			*job = pairJob{key: o.key, prev: int32(j), prevFlags: o.flags}
 		}
 		var prev *manifold
 		if job.prev >= 0 {
@@ -282,6 +294,11 @@ func (w *World) narrowJob(lo, hi int) {
 				}
 			}
 		}
+		if cs.fillJobs {
+			// A contact begins or ends only where the touching flag
+			// changes.
+			cs.attn[j] = job.flags != job.prevFlags || job.wake >= 0
+		}
 	}
 }
 
@@ -295,6 +312,9 @@ func (w *World) emitContacts(old []manifold) []manifold {
 	e.ContactsBegun = reserve(e.ContactsBegun, len(cs.jobs))
 	e.ContactsEnded = reserve(e.ContactsEnded, len(cs.jobs))
 	slots := cs.slots
+	if cs.fillJobs {
+		return w.emitInPlace(slots)
+	}
 	out := slots[:0]
 	// At most one manifold per job.
 	cs.heads = grow(cs.heads, len(cs.jobs))[:0]
@@ -341,6 +361,39 @@ func (w *World) emitContacts(old []manifold) []manifold {
 		cs.heads = append(cs.heads, manifoldHead{key: job.key, flags: job.flags})
 	}
 	return out
+}
+
+// emitInPlace is emitContacts when the pairs are last step's (fillJobs):
+// every manifold was built in its own slot and stays there, and the heads
+// keep their keys, so the walk looks only at the jobs narrowJob marked
+// (cs.attn): a manifold whose flags changed (its head, and a contact that
+// begins or ends) or that wakes a body, in key order as the full walk
+// would. The full walk read every job, and on two workers the helper's
+// half of them from the other core's cache: on the 4,000 pile it took 54
+// us a step instead of 13 on one worker.
+func (w *World) emitInPlace(slots []manifold) []manifold {
+	cs := &w.contacts
+	for j, need := range cs.attn[:len(cs.jobs)] {
+		if !need {
+			continue
+		}
+		job := &cs.jobs[j]
+		m := &slots[j]
+		wasTouching := job.prevFlags&mfTouching != 0
+		if job.flags&mfTouching != 0 {
+			if !wasTouching {
+				w.events.ContactsBegun = append(w.events.ContactsBegun, w.contactEvent(m, true))
+				w.counters.ContactsBegun++
+			}
+			if job.wake >= 0 {
+				cs.wake = append(cs.wake, job.wake)
+			}
+		} else if wasTouching {
+			w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
+		}
+		cs.heads[j] = manifoldHead{key: job.key, flags: job.flags}
+	}
+	return slots[:len(cs.jobs)]
 }
 
 // endEvent describes the end of job's old contact; the normal points toward A.

@@ -127,3 +127,42 @@ func TestMovedPlanMatchesAFreshPlan(t *testing.T) {
 		}
 	}
 }
+
+// A contact that ends and begins again while the pair stays a candidate is
+// reported from a list built in place, where emitContacts looks only at
+// the manifolds narrowJob marked (emitInPlace): a crate lifted 4 mm off the
+// ground (not touching, still within the margin) ends its contact on that
+// step, and begins it again when it lands.
+func TestContactEventsOfAListBuiltInPlace(t *testing.T) {
+	def := DefaultWorldDef()
+	def.Sleep = false
+	w := mustWorld(t, def)
+	floor := ground(t, w)
+	id := mustBody(t, w, cube("crate", mgl64.Vec3{0, 0.5, 0}))
+	run(w, 30, 1.0/60)
+	p := w.Body(0).Curr.Center
+	w.Step(1.0/60, []Input{{Kind: InputTeleport, Body: id, Center: mgl64.Vec3{p[0], 0.504, p[2]}}})
+	if !w.contacts.fillJobs {
+		t.Fatal("the lift's step did not build the list in place: the test misses the in-place walk")
+	}
+	ev := w.Events()
+	want := ContactEvent{A: id, B: NoBody, Static: floor}
+	if len(ev.ContactsEnded) != 1 || ev.ContactsEnded[0].A != want.A || ev.ContactsEnded[0].Static != want.Static {
+		t.Fatalf("lift: contacts ended %+v, want one of the crate and the ground", ev.ContactsEnded)
+	}
+	for i := 0; i < 10; i++ {
+		w.Step(1.0/60, nil)
+		ev := w.Events()
+		if len(ev.ContactsBegun) == 0 {
+			continue
+		}
+		if !w.contacts.fillJobs {
+			t.Fatalf("step %d after the lift: the landing's list was not built in place", i+1)
+		}
+		if len(ev.ContactsBegun) != 1 || ev.ContactsBegun[0].A != want.A || ev.ContactsBegun[0].Static != want.Static {
+			t.Fatalf("landing: contacts begun %+v, want one of the crate and the ground", ev.ContactsBegun)
+		}
+		return
+	}
+	t.Fatal("the crate did not land within 10 steps of the lift")
+}
