@@ -342,17 +342,7 @@ func (w *World) emitContacts(old []manifold) []manifold {
 		// later manifold, and the compaction copied them (672 bytes each,
 		// serial) on every step of a scene with pairs that stay within the
 		// broadphase's margin without touching.
-		if job.flags&mfTouching != 0 {
-			if !wasTouching {
-				w.events.ContactsBegun = append(w.events.ContactsBegun, w.contactEvent(m, true))
-				w.counters.ContactsBegun++
-			}
-			if job.wake >= 0 {
-				cs.wake = append(cs.wake, job.wake)
-			}
-		} else if wasTouching {
-			w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
-		}
+		w.noteTouch(job, m, wasTouching)
 		if k := len(out); k != j {
 			out = append(out, *m)
 		} else {
@@ -380,20 +370,26 @@ func (w *World) emitInPlace(slots []manifold) []manifold {
 		job := &cs.jobs[j]
 		m := &slots[j]
 		wasTouching := job.prevFlags&mfTouching != 0
-		if job.flags&mfTouching != 0 {
-			if !wasTouching {
-				w.events.ContactsBegun = append(w.events.ContactsBegun, w.contactEvent(m, true))
-				w.counters.ContactsBegun++
-			}
-			if job.wake >= 0 {
-				cs.wake = append(cs.wake, job.wake)
-			}
-		} else if wasTouching {
-			w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
-		}
+		w.noteTouch(job, m, wasTouching)
 		cs.heads[j] = manifoldHead{key: job.key, flags: job.flags}
 	}
 	return slots[:len(cs.jobs)]
+}
+
+// noteTouch emits the begin or end event of job's contact, whose built
+// manifold is m, and notes the body its touch wakes.
+func (w *World) noteTouch(job *pairJob, m *manifold, wasTouching bool) {
+	if job.flags&mfTouching != 0 {
+		if !wasTouching {
+			w.events.ContactsBegun = append(w.events.ContactsBegun, w.contactEvent(m, true))
+			w.counters.ContactsBegun++
+		}
+		if job.wake >= 0 {
+			w.contacts.wake = append(w.contacts.wake, job.wake)
+		}
+	} else if wasTouching {
+		w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
+	}
 }
 
 // endEvent describes the end of job's old contact; the normal points toward A.
