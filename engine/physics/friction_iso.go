@@ -6,11 +6,12 @@ import "math"
 // inertias are a scale (c.iso: cubes, and a slab). It solves the same
 // rows in the same order (the tangent impulse, its turn, the twist row);
 // it is written out in scalars and reads each body and constraint field
-// where it is used, so that few values live across it. Written with vector values held from the top (solveFriction),
-// Go's register allocator kept the bodies' twelve velocities and the
-// constraint's anchors alive through the whole row and spilled them to the
-// stack; reading them again from memory (the first level cache) costs a
-// load, a spill costs a store and a load.
+// where it is used, so that few values live across it. Written with
+// vector values held from the top (solveFriction), Go's register
+// allocator kept the bodies' twelve velocities and the constraint's
+// anchors alive through the whole row and spilled them to the stack;
+// reading them again from memory (the first level cache) costs a load, a
+// spill costs a store and a load.
 func frictionIso(c *constraint, A, B *bodyState, bodyB bool) {
 	total := 0.0
 	for q := int32(0); q < c.count; q++ {
