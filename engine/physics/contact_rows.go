@@ -199,14 +199,9 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 	if cnt > 4 {
 		cnt = 4
 	}
-	// Current separations: narrowphase value plus how far the bodies have
-	// moved along the normal since (fixed during the pass).
-	dp := B.dp.sub(A.dp).dot(n) + B.dth.dot(c.en)
-	dth := B.dth.sub(A.dth)
-	var sep [4]float64
-	for q := 0; q < cnt; q++ {
-		sep[q] = c.sep[q] + dp + dth.dot(c.pts[q].rAn)
-	}
+	// Current separations, fixed during the pass (the points past cnt are
+	// worked out too, from stale values, and never read).
+	c.updateSeparations(A, B)
 	var iAn, iBn [4]sv // I^-1 (r x n) per point
 	for q := 0; q < cnt; q++ {
 		iAn[q], iBn[q] = w.invIMulA(c, c.pts[q].rAn), w.invIMulB(c, c.rBn(q))
@@ -217,7 +212,7 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 	for q := 0; q < cnt; q++ {
 		cp := &c.pts[q]
 		v := vn + wB.dot(c.en) + wB.sub(wA).dot(cp.rAn)
-		a, b, ic := normalRow(c.nMass[q], sep[q], inv, useBias, sf)
+		a, b, ic := normalRow(c.nMass[q], c.cur[q], inv, useBias, sf)
 		imp := row(v, cp.normalI, a, b, ic)
 		cp.normalI += imp
 		lin += imp
