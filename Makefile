@@ -7,8 +7,15 @@ GO      ?= go
 XVFB    := xvfb-run -a -s "-screen 0 1280x800x24 -noreset"
 PKGS    := ./...
 ARGS    ?=
+# The profile the sandbox is built with (PGO: `go build ./cmd/sandbox` picks
+# it up by itself; scripts/pgo-profile.sh, make pgo). The tests and the
+# benchmarks are built with it too: they test and time the step the sandbox
+# runs, and share its build cache (a profile changes the build of every
+# package, cgo ones included: without it, make test then make run would
+# compile Dear ImGui twice).
+PGO     := -pgo=$(CURDIR)/cmd/sandbox/default.pgo
 
-.PHONY: run test bench fuzz setup-run setup-test build contract peers
+.PHONY: run test bench fuzz setup-run setup-test build contract peers pgo
 
 setup-run:
 	@scripts/setup.sh run
@@ -28,27 +35,33 @@ test: setup-test
 	@out=$$(gofmt -l .); \
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
-	SANDBOX_REQUIRE_DISPLAY=1 $(XVFB) $(GO) test -count=1 $(PKGS)
+	SANDBOX_REQUIRE_DISPLAY=1 $(XVFB) $(GO) test $(PGO) -count=1 $(PKGS)
 	@# The AVX2 build of the wide solver (GOEXPERIMENT=simd, amd64): the
 	@# physics in short mode, goldens and wide-vs-one-by-one bits included.
 	@if [ "$$($(GO) env GOARCH)" = amd64 ]; then \
 	  echo "GOEXPERIMENT=simd $(GO) test -short ./engine/physics"; \
-	  GOEXPERIMENT=simd $(GO) test -count=1 -short ./engine/physics; fi
+	  GOEXPERIMENT=simd $(GO) test $(PGO) -count=1 -short ./engine/physics; fi
 
 ## bench: the benchmarks, including the frame-pacing check of a real window.
 ## The physics and scene benchmarks step big worlds whose setup costs seconds:
 ## they run a fixed number of steps (BENCHSTEPS) instead of Go's 1 s target,
 ## which would build each world again for every growing b.N.
+## Built with the sandbox's profile (PGO), as the tests are.
 BENCHSTEPS ?= 60x
 STEPPKGS   := ./engine/physics ./engine/scene
 bench: setup-test
-	SANDBOX_REQUIRE_DISPLAY=1 $(XVFB) $(GO) test -run '^$$' -bench . -benchmem \
+	SANDBOX_REQUIRE_DISPLAY=1 $(XVFB) $(GO) test $(PGO) -run '^$$' -bench . -benchmem \
 	  $$($(GO) list $(PKGS) | grep -v -e '/engine/physics$$' -e '/engine/scene$$')
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHSTEPS) $(STEPPKGS)
+	$(GO) test $(PGO) -run '^$$' -bench . -benchmem -benchtime $(BENCHSTEPS) $(STEPPKGS)
 	@# The pyramid and the piles again in the AVX2 build (the wide solver).
 	@if [ "$$($(GO) env GOARCH)" = amd64 ]; then \
 	  echo "GOEXPERIMENT=simd: the AVX2 build"; \
-	  GOEXPERIMENT=simd $(GO) test -run '^$$' -bench 'Pyramid|Pile' -benchmem -benchtime $(BENCHSTEPS) ./engine/physics; fi
+	  GOEXPERIMENT=simd $(GO) test $(PGO) -run '^$$' -bench 'Pyramid|Pile' -benchmem -benchtime $(BENCHSTEPS) ./engine/physics; fi
+
+## pgo: profile the step's benchmarks again into cmd/sandbox/default.pgo,
+## the profile the sandbox is built with (after large changes to the step)
+pgo:
+	scripts/pgo-profile.sh
 
 ## fuzz: a short run of every fuzz target (counts, not seconds: Go 1.26's
 ## -fuzztime with a duration can end in "context deadline exceeded", golang/go#75804)

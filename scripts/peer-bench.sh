@@ -40,7 +40,7 @@ echo "nproc: $(nproc), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 cpu_ticks() { awk '/^cpu /{t=0; for (i=2; i<=NF; i++) t+=$i; print t, $9; exit}' /proc/stat 2>/dev/null || echo "0 0"; }
 ticks0=$(cpu_ticks)
 
-echo "building ./cmd/sandbox ..."
+echo "building ./cmd/sandbox (with its profile, cmd/sandbox/default.pgo, as go build does) ..."
 (cd "$root" && CGO_ENABLED=0 go build -o "$work/sandbox" ./cmd/sandbox)
 # The AVX2 build (GOEXPERIMENT=simd, amd64): the wide contact solver. Its
 # state is bit-identical to the default build's; only the time differs.

@@ -3,6 +3,7 @@ package archcheck
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,21 +36,34 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// build compiles ./archhash for goarch (once) and returns the binary's path.
-func build(t *testing.T, goarch string) string {
+// sandboxProfile is the profile the sandbox is built with (its
+// default.pgo, scripts/pgo-profile.sh). With it the compiler inlines more
+// along the step's hot calls, and an inlined product next to a sum is
+// where arm64 could fuse; so each check runs on the plain build and on the
+// one built with the sandbox's profile, whose step is the sandbox's.
+const sandboxProfile = "../../cmd/sandbox/default.pgo"
+
+// builds are the two ways the step is compiled: without a profile, and
+// with the sandbox's.
+var builds = []struct{ name, pgo string }{{"plain", "off"}, {"pgo", sandboxProfile}}
+
+// build compiles ./archhash for goarch with profile pgo ("off": none),
+// once, and returns the binary's path.
+func build(t *testing.T, goarch, pgo string) string {
 	t.Helper()
 	binMu.Lock()
 	defer binMu.Unlock()
-	if p, ok := binPath[goarch]; ok {
+	key := goarch + " " + pgo
+	if p, ok := binPath[key]; ok {
 		return p
 	}
-	out := filepath.Join(binDir, "archhash-"+goarch)
-	cmd := exec.Command("go", "build", "-o", out, "./archhash")
+	out := filepath.Join(binDir, fmt.Sprintf("archhash-%s-%d", goarch, len(binPath)))
+	cmd := exec.Command("go", "build", "-pgo="+pgo, "-o", out, "./archhash")
 	cmd.Env = append(os.Environ(), "GOARCH="+goarch, "CGO_ENABLED=0")
 	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build for %s: %v\n%s", goarch, err, b)
+		t.Fatalf("go build for %s (-pgo=%s): %v\n%s", goarch, pgo, err, b)
 	}
-	binPath[goarch] = out
+	binPath[key] = out
 	return out
 }
 
@@ -68,7 +82,13 @@ func TestNoFusedArithmeticInStep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("cross-builds for arm64")
 	}
-	bin := build(t, "arm64")
+	for _, b := range builds {
+		t.Run(b.name, func(t *testing.T) { checkNoFused(t, build(t, "arm64", b.pgo)) })
+	}
+}
+
+// checkNoFused reads the step's functions in arm64 binary bin.
+func checkNoFused(t *testing.T, bin string) {
 	out, err := exec.Command("go", "tool", "objdump", "-s", stepPackages, bin).Output()
 	if err != nil {
 		t.Fatalf("objdump: %v", err)
@@ -129,7 +149,8 @@ func qemu() string {
 }
 
 // TestHashesMatchArm64 runs the same scenes natively and as an arm64 binary
-// under qemu-user and compares every state hash.
+// under qemu-user, each built plain and with the sandbox's profile, and
+// compares every state hash with the plain native build's.
 func TestHashesMatchArm64(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs several scenes under an emulator")
@@ -144,25 +165,35 @@ func TestHashesMatchArm64(t *testing.T) {
 		}
 		t.Skip("qemu-aarch64-static not installed (Debian: qemu-user-static; make test installs it): arm64 hashes not compared")
 	}
-	native, err := exec.Command(build(t, runtime.GOARCH)).Output()
+	want, err := exec.Command(build(t, runtime.GOARCH, "off")).Output()
 	if err != nil {
 		t.Fatalf("native run: %v", err)
 	}
-	arm, err := exec.Command(q, build(t, "arm64")).Output()
-	if err != nil {
-		t.Fatalf("arm64 run under %s: %v", q, err)
+	wl := strings.Split(string(want), "\n")
+	if len(wl) < 3 {
+		t.Fatalf("native output too short:\n%s", want)
 	}
-	nl, al := strings.Split(string(native), "\n"), strings.Split(string(arm), "\n")
-	if len(nl) < 3 {
-		t.Fatalf("native output too short:\n%s", native)
-	}
-	for i := range nl {
-		if i >= len(al) || nl[i] != al[i] {
-			got := ""
-			if i < len(al) {
-				got = al[i]
+	for _, run := range []struct {
+		name string
+		cmd  *exec.Cmd
+	}{
+		{"native, pgo", exec.Command(build(t, runtime.GOARCH, sandboxProfile))},
+		{"arm64, plain", exec.Command(q, build(t, "arm64", "off"))},
+		{"arm64, pgo", exec.Command(q, build(t, "arm64", sandboxProfile))},
+	} {
+		got, err := run.cmd.Output()
+		if err != nil {
+			t.Fatalf("%s run: %v", run.name, err)
+		}
+		gl := strings.Split(string(got), "\n")
+		for i := range wl {
+			if i >= len(gl) || wl[i] != gl[i] {
+				g := ""
+				if i < len(gl) {
+					g = gl[i]
+				}
+				t.Errorf("native plain %q, %s %q", wl[i], run.name, g)
 			}
-			t.Errorf("native %q, arm64 %q", nl[i], got)
 		}
 	}
 }

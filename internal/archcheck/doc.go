@@ -12,5 +12,10 @@
 // packages for fused instructions and calls into package math (no emulator
 // needed); the other runs the archhash program built for both architectures,
 // the arm64 one under qemu-user when it is installed, and compares the
-// state hashes of several scenes.
+// state hashes of several scenes. Each is done on the plain build and on
+// the build with the sandbox's profile (cmd/sandbox/default.pgo, with which
+// the sandbox is built): profile-guided inlining puts products and sums
+// side by side where the plain build has a call between them, so it could
+// fuse where the plain build does not. The hash test also checks that the
+// profile changes no bit on the native architecture.
 package archcheck
