@@ -11,14 +11,14 @@
 # wide solver's build), a headless run of the range (CCD, the session, the
 # report) and the default sweep, merged into one. With it the compiler
 # inlines along the step's hot calls and lays its code out by them: the
-# 1,000 pile's headless step took 0.955 of its time and the pyramid's 0.966
+# 1,000 pile's headless step took 0.95 of its time and the pyramid's 0.93
 # (alternating on one core), with the same state hashes.
 #
 # The profile names functions and line offsets within them, so it stays
 # useful as the code changes; run this again after large changes to the
-# step. The result is deterministic in what it does to the physics (the
-# compiler changes no floating-point operation; internal/archcheck builds
-# with the profile and checks the bits), only in how fast it runs.
+# step. It changes how fast the step runs, never what it computes: the
+# compiler changes no floating-point operation for a profile, and
+# internal/archcheck builds with it and compares the bits.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
