@@ -300,14 +300,12 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 		c.restitution = m.restitution != 0
 		var cold *constraintCold
 		var A, B *bodyState
-		var vn0 float64
 		if c.restitution {
 			cold = &v.cold[int(i)-v.base]
 			cold.restitution = m.restitution
 			cold.maxI = [4]float64{}
 			restit = true
 			A, B = w.bodyPair(c)
-			vn0 = B.v.sub(A.v).dot(n) // normal velocity of the centres
 		}
 		// Centroid of the points: the friction anchor.
 		cnt := int(m.count)
@@ -362,7 +360,7 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 			c.nMass[q] = invOrZero(c.mA + c.mB + cp.rAn.dot(iAn[q]) + rBn[q].dot(iBn[q]))
 			c.sep[q], c.cur[q], cp.normalI = mp.sep, mp.sep, m.normalI[q]
 			if cold != nil {
-				cold.relVel[q] = relVelBefore(A, B, vn0, cp.rAn, rBn[q], mp.sep, an)
+				cold.relVel[q] = relVelBefore(c, A, B, q, mp.sep, an)
 			}
 		}
 		if cnt == 4 {
@@ -432,13 +430,19 @@ func (c *constraint) tangent1() sv { return c.n.cross(c.t0) }
 // rBn returns rB x n of point q (see en).
 func (c *constraint) rBn(q int) sv { return c.pts[q].rAn.add(c.en) }
 
-// relVelBefore returns the normal velocity of a point of a constraint
-// between states A and B before the solve, for restitution: vn0 is the
-// normal velocity of the centres, rAn and rBn the point's angular
-// Jacobians, sep its separation and an the normal acceleration from
-// gravity.
-func relVelBefore(A, B *bodyState, vn0 float64, rAn, rBn sv, sep, an float64) float64 {
-	rv := vn0 + B.w.dot(rBn) - A.w.dot(rAn)
+// pointVel returns the normal velocity of c's point q between states A and
+// B: vB.n + wB.(rB x n) - vA.n - wA.(rA x n), with rB x n = rA x n + en.
+// The passes (gatherRowsAt) work it out the same way, with the part that
+// is the same for every point taken once per constraint.
+func (c *constraint) pointVel(A, B *bodyState, q int) float64 {
+	return B.v.sub(A.v).dot(c.n) + B.w.dot(c.en) + B.w.sub(A.w).dot(c.pts[q].rAn)
+}
+
+// relVelBefore returns the normal velocity of c's point q between states
+// A and B before the solve, for restitution: sep is the point's
+// separation and an the normal acceleration from gravity.
+func relVelBefore(c *constraint, A, B *bodyState, q int, sep, an float64) float64 {
+	rv := c.pointVel(A, B, q)
 	// A speculative point closes its gap during the step under gravity:
 	// bounce with the speed it will have at impact, not at the start of
 	// the step (which would lose the gap's height).

@@ -288,7 +288,8 @@ func gatherRowsKnown(c *constraint, A, B *bodyState, inv float64, sf *softness, 
 func gatherRowsAt(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness, r *rowScratch) {
 	n := c.n
 	p := &c.pts
-	// vB.n + wB.(rB x n) - vA.n - wA.(rA x n), with rB x n = rA x n + en.
+	// Each point's pointVel, its first two terms (the same for every
+	// point) taken once.
 	vn := B.v.sub(A.v).dot(n) + B.w.dot(c.en)
 	wr := B.w.sub(A.w)
 	for q := range p {

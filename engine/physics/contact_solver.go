@@ -419,8 +419,7 @@ func (w *World) restituteCons(v *consView, first, end int) {
 			if rv > -w.def.RestitutionThreshold || cold.maxI[q] == 0 {
 				continue
 			}
-			rBn := c.rBn(int(q))
-			vn := B.v.sub(A.v).dot(n) + B.w.dot(rBn) - A.w.dot(cp.rAn)
+			vn := c.pointVel(A, B, int(q))
 			imp := -float64(c.nMass[q] * (vn + float64(e*rv)))
 			newI := math.Max(cp.normalI+imp, 0)
 			imp = newI - cp.normalI
@@ -429,7 +428,7 @@ func (w *World) restituteCons(v *consView, first, end int) {
 			A.w = A.w.sub(w.invIMulA(c, cp.rAn.scale(imp)))
 			if c.b >= 0 {
 				B.v = B.v.madd(n, float64(imp*c.mB))
-				B.w = B.w.add(w.invIMulB(c, rBn.scale(imp)))
+				B.w = B.w.add(w.invIMulB(c, c.rBn(int(q)).scale(imp)))
 			}
 		}
 	}
