@@ -51,6 +51,9 @@ type Report struct {
 	CCDGroundHits uint64 `json:"ccd_ground_hits"`
 	CCDWallHits   uint64 `json:"ccd_wall_hits"`
 	CCDBodyHits   uint64 `json:"ccd_body_hits"`
+	// CCDStops counts every stop of a sweep, one a step while a bullet
+	// rests or slides on a surface: ccd_hits counts each contact once.
+	CCDStops uint64 `json:"ccd_stops"`
 	// Embedded counts the times a body's centre ended a step inside a static
 	// slab, once per (body, slab) stay however long it lasts.
 	Embedded uint64 `json:"embedded"`
@@ -95,6 +98,7 @@ func newReport(o Options, w *physics.World, counts session.Counts, cfg loop.Conf
 		CCDGroundHits:   counts.CCDGroundHits,
 		CCDWallHits:     counts.CCDWallHits,
 		CCDBodyHits:     counts.CCDBodyHits,
+		CCDStops:        c.CCDStops,
 		Embedded:        c.Embedded,
 		Bodies:          make([]BodyReport, w.NumBodies()),
 	}

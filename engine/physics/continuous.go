@@ -1,7 +1,9 @@
 package physics
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"sandbox/engine/ccd"
 )
@@ -158,13 +160,20 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 		} else {
 			hit.Static = StaticID(bestStatic)
 		}
-		// A bullet catching up with a body it has just pushed (both now
-		// moving together, the body frozen at its end pose) stops there but
-		// is not a new impact: no event.
-		if speed > 0 || bestBody < 0 {
+		// A stop against a surface the body already touched when the step's
+		// contacts were built, or was stopped against on the last step (a
+		// bullet resting or sliding on the ground), goes on with that
+		// contact, and so does a bullet catching up with a body it has just
+		// pushed (both moving together, the body frozen at its end pose):
+		// only a stop that begins a contact is an impact and an event.
+		w.counters.CCDStops++
+		target := stopTarget(bestStatic, bestBody)
+		goesOn := b.lastStop == target && b.lastStopTick != 0 && b.lastStopTick+1 >= w.events.Tick
+		if (speed > 0 || bestBody < 0) && !goesOn && !w.touchedAtStart(i, bestStatic, bestBody) {
 			w.events.CCDHits = append(w.events.CCDHits, hit)
 			w.counters.CCDHits++
 		}
+		b.lastStopTick, b.lastStop = w.events.Tick, target
 		rec.hit, rec.point, rec.normal = true, point, bestN
 		w.scratch.sweeps = append(w.scratch.sweeps, rec)
 		if done >= 1 {
@@ -353,4 +362,25 @@ func (w *World) frozenExtent(k int) vec3 {
 		sc.extentValid = true
 	}
 	return sc.extent[k]
+}
+
+// stopTarget names what a sweep stopped against in one number: slab k as
+// k, body j as -2-j.
+func stopTarget(k, j int) int32 {
+	if k >= 0 {
+		return int32(k)
+	}
+	return int32(-2 - j)
+}
+
+// touchedAtStart reports whether body i touched slab k (or, with k < 0,
+// body j) in this step's contact list, built before the bodies moved.
+func (w *World) touchedAtStart(i, k, j int) bool {
+	key := pairKeyStatic(i, k)
+	if k < 0 {
+		key = pairKeyBodies(min(i, j), max(i, j))
+	}
+	heads := w.contacts.heads
+	n, found := slices.BinarySearchFunc(heads, key, func(h manifoldHead, key uint64) int { return cmp.Compare(h.key, key) })
+	return found && heads[n].flags&mfTouching != 0
 }

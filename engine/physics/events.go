@@ -18,7 +18,8 @@ type StepEvents struct {
 	Woke          []SleepEvent // sleeping islands woken, in the order they were woken
 }
 
-// CCDHit is one continuous-collision impact.
+// CCDHit is one continuous-collision impact: a sweep stopped the body
+// against a slab or body it was not touching when the step began.
 type CCDHit struct {
 	Body BodyID
 	// Static is the slab hit, or NoStatic when Other names a body hit by a bullet.
@@ -80,8 +81,11 @@ type SleepEvent struct {
 // end of a step: a body that stays inside for many steps counts once.
 // Guarded counts the centres the CCD guard put back outside a slab they had
 // entered (guard.go): with CCD on, what would otherwise have been pushed in.
+// CCDHits counts impacts, one per contact a sweep began (the CCDHit
+// events); CCDStops counts every stop of a sweep, including those against a
+// surface the body was already resting or sliding on.
 type Counters struct {
-	CCDHits, Tunnels, ContactsBegun, Teleports, Embedded, Guarded uint64
+	CCDHits, CCDStops, Tunnels, ContactsBegun, Teleports, Embedded, Guarded uint64
 }
 
 func (e *StepEvents) reset(tick uint64) {

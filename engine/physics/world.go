@@ -101,6 +101,11 @@ type body struct {
 	minHalf     float64
 	radius      float64 // bounding radius (half the diagonal), m
 	sleepTime   float64 // seconds spent below the sleep thresholds
+	// The last stop of a sweep: the tick its step ended on (0: none) and
+	// what stopped it (stopTarget). A stop against the same surface on the
+	// next step goes on with that contact instead of beginning an impact.
+	lastStopTick uint64
+	lastStop     int32
 }
 
 // solverBody holds a body's velocities and its inverse mass (72 bytes):

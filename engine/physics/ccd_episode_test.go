@@ -1,0 +1,69 @@
+package physics
+
+import (
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// A bullet that lands and then rests or slides on the ground is one impact:
+// the sweeps that stop it against the ground on the steps after, while it
+// touches it, continue that contact and are counted as stops, not hits.
+// Each step of a resting bullet once counted a new 0 m/s hit.
+func TestCCDHitOncePerContactEpisode(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		half     mgl64.Vec3
+		velocity mgl64.Vec3
+		spin     mgl64.Vec3
+		bounces  bool // tumbles off the ground and lands again
+	}{
+		{"lands and rests", mgl64.Vec3{0.05, 0.05, 0.05}, mgl64.Vec3{0, -200, 0}, mgl64.Vec3{}, false},
+		{"lands and slides", mgl64.Vec3{0.05, 0.05, 0.05}, mgl64.Vec3{40, -200, 0}, mgl64.Vec3{}, false},
+		{"user shot at the ground", mgl64.Vec3{0.1, 0.1, 0.1}, mgl64.Vec3{2850, -940, 0}, mgl64.Vec3{}, false},
+		{"slow shot at the ground", mgl64.Vec3{0.1, 0.1, 0.1}, mgl64.Vec3{285, -94, 0}, mgl64.Vec3{}, false},
+		{"tumbling plate", mgl64.Vec3{0.3, 0.01, 0.3}, mgl64.Vec3{285, -94, 0}, mgl64.Vec3{0, 0, 40}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, err := NewWorld(DefaultWorldDef())
+			if err != nil {
+				t.Fatal(err)
+			}
+			ground, err := w.AddStatic(StaticDef{Name: "ground", Min: mgl64.Vec3{-500, -1, -500}, Max: mgl64.Vec3{500, 0, 500}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := DefaultBodyDef()
+			d.Name, d.Half, d.Bullet, d.Mass = "shot", tc.half, true, 0.1
+			d.Center, d.Velocity, d.AngularVelocity = mgl64.Vec3{0, 4, 0}, tc.velocity, tc.spin
+			if _, err := w.AddBody(d); err != nil {
+				t.Fatal(err)
+			}
+			var hits, stopsBefore uint64
+			for i := 0; i < 120; i++ {
+				stops := w.Counters().CCDStops
+				w.Step(1.0/60, nil)
+				for _, h := range w.Events().CCDHits {
+					if h.Static != ground {
+						t.Fatalf("step %d: a hit on %v, want only the ground", i, h.Static)
+					}
+					if stops > stopsBefore && hits > 0 {
+						t.Errorf("step %d: a new %.2f m/s hit right after a stop on the ground", i, h.Speed)
+					}
+					hits++
+				}
+				stopsBefore = stops
+			}
+			c := w.Counters()
+			if c.CCDHits != hits {
+				t.Errorf("Counters.CCDHits = %d, the events %d", c.CCDHits, hits)
+			}
+			if !tc.bounces && hits != 1 {
+				t.Errorf("%d hits on the ground, want 1: one landing", hits)
+			}
+			if c.CCDStops < c.CCDHits {
+				t.Errorf("Counters.CCDStops = %d, fewer than the %d hits", c.CCDStops, c.CCDHits)
+			}
+		})
+	}
+}
