@@ -15,7 +15,7 @@ ARGS    ?=
 # compile Dear ImGui twice).
 PGO     := -pgo=$(CURDIR)/cmd/sandbox/default.pgo
 
-.PHONY: run test bench fuzz setup-run setup-test build contract peers pgo
+.PHONY: run test bench fuzz setup-run setup-test build contract peers pgo docs
 
 setup-run:
 	@scripts/setup.sh run
@@ -57,6 +57,11 @@ bench: setup-test
 	@if [ "$$($(GO) env GOARCH)" = amd64 ]; then \
 	  echo "GOEXPERIMENT=simd: the AVX2 build"; \
 	  GOEXPERIMENT=simd $(GO) test $(PGO) -run '^$$' -bench 'Pyramid|Pile' -benchmem -benchtime $(BENCHSTEPS) ./engine/physics; fi
+
+## docs: make every picture in README.md and docs/ again from the commands
+## shown beside it (window pictures under Xvfb)
+docs: setup-test
+	scripts/make-docs.sh
 
 ## pgo: profile the step's benchmarks again into cmd/sandbox/default.pgo,
 ## the profile the sandbox is built with (after large changes to the step)

@@ -1,0 +1,34 @@
+#!/bin/sh
+# make docs: makes every picture in README.md and docs/ again from the
+# commands the README shows beside it, so that a figure in a picture is what
+# the same command gives today. Window pictures are taken under Xvfb.
+set -eu
+cd "$(dirname "$0")/.."
+GO=${GO:-go}
+XVFB='xvfb-run -a -s "-screen 0 1280x800x24 -noreset"'
+PGO="-pgo=$PWD/cmd/sandbox/default.pgo"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "docs: building the sandbox"
+$GO build "$PGO" -o "$tmp/sandbox" ./cmd/sandbox
+
+echo "docs: docs/sweep-heatmap.png (sandbox sweep -out out/sweep)"
+"$tmp/sandbox" sweep -out "$tmp/sweep" >/dev/null
+cp "$tmp/sweep/heatmap-60hz-ccd-off.png" docs/sweep-heatmap.png
+
+echo "docs: docs/frames-stall.png (sandbox frames -synthetic stall -seconds 4 -step-cost-ms 14)"
+"$tmp/sandbox" frames -synthetic stall -seconds 4 -step-cost-ms 14 -out "$tmp/frames" >/dev/null
+cp "$tmp/frames/frames-stall.png" docs/frames-stall.png
+
+echo "docs: docs/compare-glider-x.png (sandbox compare -scene glider -rates 60,144,240)"
+"$tmp/sandbox" compare -scene glider -rates 60,144,240 -out "$tmp/compare" >/dev/null
+cp "$tmp/compare/x_t.png" docs/compare-glider-x.png
+
+echo "docs: docs/range.png (the window on range, 1280x720, after 240 frames)"
+eval "$XVFB" "$tmp/sandbox" -scene range -vsync=false -frames 240 -screenshot docs/range.png
+
+echo "docs: docs/range-lane.png (the lane test's last frame)"
+SANDBOX_DOCS_SHOT="$PWD/docs/range-lane.png" SANDBOX_REQUIRE_DISPLAY=1 eval "$XVFB" \
+  $GO test "$PGO" -count=1 ./cmd/sandbox -run TestWindowLaneShotReachesWall >/dev/null
+echo "docs: done; look at the pictures (git diff --stat docs/) before committing them"
