@@ -244,7 +244,7 @@ func (w *World) fatBoxes(lo, hi int) {
 		bp.lead[i] = lead
 		// In scalars: through the vec3 helpers (arrays, passed in memory)
 		// the extent and this box took ten copies of an array to the stack
-		// and back, and the stage 1.4 times as long on the 1,000 pile.
+		// and back (docs/speed-notes.md).
 		ex, ey, ez := e.x+m, e.y+m, e.z+m
 		p := &b.pos
 		bp.fat[i] = fatBox{lo: sv{p[0] - ex, p[1] - ey, p[2] - ez}, hi: sv{p[0] + ex, p[1] + ey, p[2] + ez}}
@@ -286,8 +286,7 @@ func maxStale(n int) int { return max(512, n/8) }
 // candidates: the others' proxies have not moved, so their pairs stand.
 // Each new proxy finds its partners through the last search's grid
 // (proxyPartners) rather than by a test against every proxy, which made a
-// step in which a few bodies escape cost O(n) per body: 41 us per escaped
-// body among 10,000, 7 us among 1,000.
+// step in which a few bodies escape cost O(n) per body.
 func (w *World) moveProxies() {
 	bp := &w.bp
 	n := len(w.bodies)

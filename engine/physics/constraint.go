@@ -53,12 +53,8 @@ type constraint struct {
 	// velocity as (vB - vA).n + wB.en + (wB - wA).(rA x n) (gatherRowsAt),
 	// its separation alike (updateSeparations), and b's angular impulse
 	// as a's plus en times the normal impulse (applyRows): per point,
-	// three products instead of six. The constraint is 72 bytes smaller
-	// (576 before, nine cache lines). The 1,000 pile's step (10
-	// iterations) took 0.94-0.95 of its time and the 5,050 pyramid's
-	// 0.92-0.94 (test binaries alternating on one core); the bits changed
-	// (rounding only; goldens regenerated). Zero against a slab, whose
-	// side has no velocity.
+	// three products instead of six, and the constraint is 72 bytes
+	// smaller. Zero against a slab, whose side has no velocity.
 	en sv
 	// Friction at the centroid: two tangent rows and a twist row about the
 	// normal (accumulated impulses, N s and N m s). The second tangent is
@@ -75,11 +71,9 @@ type constraint struct {
 	// cur: each point's separation as the last pass found it, m. The
 	// relax pass leaves it for the next substep's biased pass (the bodies
 	// do not move between), which reads it instead of computing it again
-	// (gatherRowsKnown): that pass took 0.85-0.88 of its time on the 1,000
-	// pile, and the step 0.96-0.97 (interleaved in one process, same bits).
-	// Prepare sets it to sep for the first substep's biased pass: the
-	// bodies have not moved yet, and sep plus their zero motion is sep
-	// (the step 0.99 of its time, headless, the same bits).
+	// (gatherRowsKnown). Prepare sets it to sep for the first substep's
+	// biased pass: the bodies have not moved yet, and sep plus their zero
+	// motion is sep.
 	cur   [4]float64
 	nMass [4]float64 // 1 / each point's effective mass along the normal, kg
 	// k couples the normal rows of a 4-point manifold: an impulse p at point
@@ -391,9 +385,7 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 // the impulses it starts from and the warm record are made again (the
 // same operations as prepareCons's, so the same bits): no cross products,
 // effective masses or coupling matrix, and only the constraint's fields
-// that change are written. The resting 5,050 pyramid's step took 0.91-0.93
-// of its time; with the small blocks' constraints kept as well
-// (solveByBlocks), the 1,000 pile's 0.93 and the 10,000 pile's 0.96-1.0.
+// that change are written: a resting scene's constraints are mostly this.
 func (w *World) refreshConstraint(c *constraint, m *manifold, r *warmRec) {
 	c.startFriction(m, c.tangent1())
 	for q := int32(0); q < m.count; q++ {

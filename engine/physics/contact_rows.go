@@ -229,12 +229,10 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 }
 
 // rowBatch is the number of 4-point constraints solved phase by phase
-// together. 8 was fastest on the EPYC with 512 KB of level-2 cache per core
-// it was tuned on; on the Zen 5 EPYC of a later run, 4 took the 1,000
-// pile's step (10 iterations) 0.97-0.98 of the time of 8, in five rounds
-// of each, and the 5,050 pyramid's the same (2, 3 and 6 were no better, 16
-// slower; the same bits at any size, since a colour's constraints share
-// no body).
+// together: enough to overlap their chains of dependent operations, few
+// enough that a batch's scratch stays in registers and level-1 cache (the
+// sizes tried are in docs/speed-notes.md). The bits are the same at any
+// size, since a colour's constraints share no body.
 const rowBatch = 4
 
 // rowScratch carries one 4-point constraint through the phases of a pass.
@@ -265,8 +263,7 @@ func gatherRows(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *s
 // updateSeparations sets c.cur to each point's current separation: its
 // narrowphase value plus how far the bodies have moved along the normal
 // since. A loop of its own, before the velocities: in one loop with them
-// the bodies' twelve values and the point's spilled to the stack (the
-// relax pass 0.95 of its time on the 1,000 pile, the same bits).
+// the bodies' twelve values and the point's spilled to the stack.
 func (c *constraint) updateSeparations(A, B *bodyState) {
 	p := &c.pts
 	dp := B.dp.sub(A.dp).dot(c.n) + B.dth.dot(c.en)
@@ -324,9 +321,8 @@ func solveRows(c *constraint, r *rowScratch) {
 
 // solveRowsPair is solveRows for two constraints of a batch, their rows
 // interleaved: each row waits on the row before it, and two chains side
-// by side keep the processor busy where one left it waiting (the 1,000
-// pile's step 0.97 of its time, the same bits; all four of a batch at once
-// gained only a little more, with twice the code).
+// by side keep the processor busy where one left it waiting (all four of
+// a batch at once gained little more, with twice the code).
 func solveRowsPair(c, e *constraint, r, s *rowScratch) {
 	k, m := &c.k, &e.k
 	i0, i1, i2, i3 := r.i[0], r.i[1], r.i[2], r.i[3]

@@ -103,8 +103,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	heads := w.contacts.heads
 	w.beginColors(len(w.bodies), len(heads))
 	// The broadphase's sleep byte per body (which wakeBody keeps), not
-	// the flags in the bodies' records: on the 5,050 pyramid this serial
-	// walk took 0.94-0.98 of its time.
+	// the flags in the bodies' records: a dense array for a serial walk.
 	asleep := w.bp.asleep
 	for k := range heads {
 		m := &heads[k]
@@ -249,14 +248,11 @@ func (w *World) invIMulB(c *constraint, v sv) sv {
 
 // storeRange writes the impulses of constraints [lo, hi) back to their
 // manifolds for the next step's warm start. It walks the constraints in
-// colour order and writes the manifolds where they fall: on the 5,050
-// pyramid that took 0.85 of the time of walking the manifolds in list
-// order and reading the constraints where they fall (interleaved step by
-// step in one process, same bits), and 0.91 on the 10,000 pile; with the
-// impulses in one block of the manifold (manifold.normalI), 0.69-0.82 of
-// that on the 10,000 pile, against six lines per manifold. (Prepare
-// is the other way round: it reads far more of a manifold than the store
-// writes, and walked in colour order it took 1.3-1.9 times as long.)
+// colour order and writes the manifolds where they fall, which beat
+// walking the manifolds in list order and reading the constraints where
+// they fall, since it writes one block of each manifold
+// (manifold.normalI). Prepare is the other way round: it reads far more
+// of a manifold than the store writes, so it walks the manifolds in order.
 func (w *World) storeRange(lo, hi int) { w.storeCons(&w.sol.all, lo, hi) }
 
 // storeCons is storeRange for constraints [lo, hi) of v.

@@ -122,9 +122,8 @@ type pairJob struct {
 // in a dense array beside the list. The step walks the whole list serially
 // twice: the narrowphase's merge with the new pairs (the keys) and the
 // solver's collection of the active manifolds (bodies and flags). Reading
-// those from the 672-byte manifolds fetched a cache line per manifold; on
-// the 5,050 pyramid the two walks took about a millisecond a step, all of
-// it serial with any number of workers.
+// those from the 672-byte manifolds fetched a cache line per manifold, on
+// a walk that stays serial with any number of workers.
 type manifoldHead struct {
 	key   uint64
 	flags uint8
@@ -262,7 +261,7 @@ func (w *World) narrowJob(lo, hi int) {
 			// on the step's own goroutine: on two workers the helper's half
 			// of them came from the other core's cache, and with the jobs
 			// going the other way (emitContacts read them all) each of the
-			// two workers' chunks took twice as long as on one.
+			// two workers' chunks was slower than one worker's whole.
 			o := &old[j]
 			*job = pairJob{key: o.key, prev: int32(j), prevFlags: o.flags}
 		}

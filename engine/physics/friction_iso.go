@@ -30,15 +30,12 @@ func frictionIsoAt(c *constraint, A, B *bodyState, bodyB bool, total float64) {
 
 // The two halves of frictionIsoAt, for running two constraints that share
 // no body side by side (iterateCons): tangent, tangent, twist, twist. A
-// friction call is one long chain of dependent operations (about 34 ns on
-// the 1,000 pile's machine, measured as the cost of a second call on the
-// same constraint), and the processor's window holds little more than one
-// call, so one call after another left it waiting. Split where only four
-// values cross, the halves of two constraints interleave: the 1,000 pile's
-// step took 0.95 of its time (ten rounds, alternating), the same bits.
-// Interleaving the whole calls statement by statement spilled 140 values
-// to the stack and gained half as much; four constraints at a time, with
-// the halves' results kept in an array, gained a third as much.
+// friction call is one long chain of dependent operations, and the
+// processor's window holds little more than one call, so one call after
+// another left it waiting. Split where only four values cross, the halves
+// of two constraints interleave, with the same bits. Interleaving the whole
+// calls statement by statement spilled to the stack; four constraints at a
+// time gained less (docs/speed-notes.md).
 
 // tangentImpulse is what frictionTangent leaves for frictionTwist: the
 // tangent impulse P and the friction bound.

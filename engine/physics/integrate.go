@@ -106,8 +106,8 @@ func (w *World) kickBodies(lo, hi int, rewarm bool) {
 // that a resting body is not pushed into its support. Its rotation over the
 // substep only adds to dth: nothing in the substeps reads the orientation
 // (the separations follow dth, linearised), so the store turns it once per
-// step (turnBy, storeStates). Turned every substep, the 1,000 pile's
-// position pass took twice as long (50 against 24 us a step).
+// step (turnBy, storeStates), instead of renormalising a quaternion every
+// substep.
 func (w *World) integrateSubstep(lo, hi int) {
 	h := w.sol.h
 	halfG := w.sol.halfG
@@ -151,10 +151,8 @@ func turnBy(q *sq, r sv) {
 
 // rotateSmall turns q by the rotation vector r (radians), to first order
 // then renormalised: q' = q + (r/2, 0) q, for small angles (turnBy). It
-// writes q in place: returning the quaternion by value, the substeps'
-// position pass took 1.7 times as long on the 1,000 pile (0.59 of its
-// time in place, and the step 0.97, interleaved in one process; same
-// bits).
+// writes q in place: returned by value, the quaternion went through
+// memory in the substeps' position pass.
 func rotateSmall(q *sq, r sv) {
 	x, y, z := 0.5*r.x, 0.5*r.y, 0.5*r.z
 	qw, qx, qy, qz := q.w, q.x, q.y, q.z

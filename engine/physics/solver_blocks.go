@@ -22,14 +22,11 @@ package physics
 // plan builds them into the world's array, where the step after can keep
 // them and only refresh them (refreshConstraint). On two workers a block is a unit of work: the
 // workers take whole blocks, with no barrier between the passes of a
-// colour (the 4,000 pile's 2-worker step took 0.85-0.87 of its time).
+// colour.
 //
-// Measured on the 10,000 pile, interleaved with the 1,000 pile in one
-// process (BenchmarkPileScaling), against the world-wide passes: its step
-// per body 0.81-0.88 of the time, the 1,000 pile's 0.95-0.98; the 10,000
-// pile's solver passes now take what the 1,000 pile's do. blockCons: 32 to
-// 64 constraints (a block's hot data about the size of the level-1 cache)
-// were the fastest on both piles, 256 and 512 up to 5% slower.
+// With blocks, a big pile's solver passes cost per body what a small
+// pile's do (BenchmarkPileScaling). blockCons: a block's hot data about
+// the size of the level-1 cache was the fastest size.
 //
 // An island of more than bigIslandCons constraints (the 5,050 pyramid is
 // one island) is a block of its own, run as before: pass by pass, each

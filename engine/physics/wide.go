@@ -22,24 +22,19 @@ package physics
 // through the substeps (a small block's whole on one worker, a big block's
 // colour by colour on all, runWide), and its impulses stored from its lane
 // to the cache (storeLane). A step with last step's plan keeps the lanes,
-// and only refreshes those whose manifolds were reused (refreshLane): the
-// 1,000 pile's step (10 iterations) took 0.87-0.88 of its time, its
-// constraint preparation 0.26-0.27, and the 5,050 pyramid's 0.85.
+// and only refreshes those whose manifolds were reused (refreshLane).
 //
 // Planned over the colours of the whole world instead (the layout before
-// the blocks), the groups solved the 1,000 pile's step in the same time (10
-// iterations; 0.95 of it at 8), and the 10,000 pile's too, but the 4,000
-// pile on 2 workers took 1.07 of the time: the blocks need no barrier
-// between a colour's passes (solver_blocks.go).
+// the blocks), the groups were no faster on one worker and slower on two:
+// the blocks need no barrier between a colour's passes (solver_blocks.go).
 //
 // Which build solves in groups (wideOn): the AVX2 build (GOEXPERIMENT=simd
 // on amd64, floatw_simd.go) does, where the processor has AVX2; there the
-// velocity passes take about 0.6 of the time they take one by one while
-// the machine is quiet, but they read more memory, and on a busy machine
-// they slow to the one-by-one speed (the session notes have the rounds).
-// The default build does not: on scalar lanes (floatw.go) a group pass
-// keeps four times the live values of a one-by-one pass, spills them, and
-// took twice as long.
+// velocity passes are faster than one by one while the machine is quiet,
+// but they read more memory, and on a busy machine they slow to the
+// one-by-one speed (docs/speed-notes.md). The default build does not: on
+// scalar lanes (floatw.go) a group pass keeps four times the live values
+// of a one-by-one pass and spills them.
 // Its groups are still built and checked bit for bit (TestWideSameBits).
 
 // wideLanes is the number of constraints in a group.

@@ -74,9 +74,7 @@ func rowW(v, acc, a, b, c floatW) floatW {
 // wideScratch is where a group pass keeps its bodies' lanes and its rows'
 // values. A caller declares one for all the groups it runs: declared in the
 // pass, their 1.7 KB were zeroed at every group, about a hundred stores, a
-// seventh of the pass's instructions: the 1,000 pile's step (10
-// iterations) took 0.92-0.93 of its time, BenchmarkPyramid's 0.88-0.90 and
-// Box3D's large_pyramid's (headless) 0.94-0.96.
+// seventh of the pass's instructions.
 type wideScratch struct {
 	A, B, dA, dB             bodyW
 	v, acc, ra, rb, rc, newI [4]floatW

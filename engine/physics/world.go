@@ -116,11 +116,10 @@ type body struct {
 // World.invI.
 //
 // Why so small: three passes a step stream these records (prepareBodies,
-// and the solver's load and store of the states), and on the 10,000 pile
-// they come from the shared cache. At 192 bytes, with the step's position
-// and rotation change and the inertia matrix in them, the pile's step
-// took about 1.1 times as long per body as at 72 (padded to 256, 1.02 to
-// 1.03 times as long as at 192).
+// and the solver's load and store of the states), and in a big pile they
+// come from the shared cache: with the step's position and rotation
+// change and the inertia matrix in them (192 bytes), a big pile's step was
+// slower per body.
 type solverBody struct {
 	v, w    sv      // m/s, rad/s (world axes)
 	invMass float64 // 1/kg
