@@ -2,7 +2,6 @@ package physics
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -210,8 +209,12 @@ func runUntilHelped(p *pool, idle func() bool, onOwner func()) bool {
 // (linger), and joins its next opening without being offered it again:
 // woken through the channel, a parked helper took 100-250 us to run on a
 // 2-core virtual machine, while the step's first stages went on without it.
-// The test's helper lingers without a limit (the program's gives up after
-// lingerLimit polls, about 2 ms), so the test does not race it.
+// The test's helper lingers for testLingerPolls, a thousand times the
+// program's lingerLimit (about 2 ms), so that a test goroutine held up
+// between its steps does not lose it, and a helper that never joins
+// still ends the test.
+const testLingerPolls = 1 << 30
+
 func TestLingeringHelperJoinsTheNextRegion(t *testing.T) {
 	atLeastTwoProcs(t)
 	var p pool
@@ -225,7 +228,7 @@ func TestLingeringHelperJoinsTheNextRegion(t *testing.T) {
 		go func() {
 			defer gone.Store(true)
 			r.help()
-			if r.linger(math.MaxInt) {
+			if r.linger(testLingerPolls) {
 				lingered.Store(true)
 				r.help()
 			}
