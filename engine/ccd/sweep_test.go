@@ -46,6 +46,10 @@ func TestSweepClosedForm(t *testing.T) {
 		{"past the wall already", cube(mgl64.Vec3{6, 0, 0}, 0.5), mgl64.Vec3{4, 0, 0}, wall, false, 0, mgl64.Vec3{}, 0},
 		{"short of the wall", cube(mgl64.Vec3{}, 0.5), mgl64.Vec3{3.9, 0, 0}, wall, false, 0, mgl64.Vec3{}, 0},
 		{"grazing an edge", cube(mgl64.Vec3{0, 5.5, 0}, 0.5), mgl64.Vec3{10, 0, 0}, wall, false, 0, mgl64.Vec3{}, 0},
+		// Diagonal past a corner: x opens at t = 0.5 just as y closes, so the
+		// interiors never overlap (a touch at one instant is no impact). The
+		// parallel-motion branch is not taken: this is the general interval test.
+		{"grazing a corner", cube(mgl64.Vec3{0, 0, 0}, 0.5), mgl64.Vec3{2, 2, 0}, box(1.5, -3, -1, 3, 0.5, 1), false, 0, mgl64.Vec3{}, 0},
 		{"zero motion, apart", cube(mgl64.Vec3{}, 0.5), mgl64.Vec3{}, wall, false, 0, mgl64.Vec3{}, 0},
 		// Already overlapping: t = 0 and the least-penetration normal, even when
 		// moving out.

@@ -2,6 +2,7 @@ package physics
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -79,4 +80,54 @@ func buildLargePyramid(t testing.TB, def WorldDef, base int) (*World, []mgl64.Ve
 		}
 	}
 	return w, starts
+}
+
+// buildEveryFeature is a scene that uses every feature of the step at
+// once, for the tests that must hold whatever the step does: a pyramid of
+// touching cubes of alternating friction (one island of more than
+// bigIslandCons constraints, solved pass by pass on every worker), bouncy
+// boxes falling onto it fast enough to rebound (restitution), and away from
+// it a stack that falls asleep. featureInputs adds the bullets, a teleport
+// of a sleeping box and a drag.
+func buildEveryFeature(t testing.TB, def WorldDef) *World {
+	w := mustWorld(t, def)
+	mustStatic(t, w, "ground", mgl64.Vec3{-100, -1, -100}, mgl64.Vec3{100, 0, 100})
+	const base = 30
+	for i := 0; i < base; i++ {
+		for j := i; j < base; j++ {
+			d := cube(fmt.Sprintf("p-%d-%d", i, j), mgl64.Vec3{float64(j) - 0.5*float64(i) - 0.5*float64(base-1), float64(i) + 0.5, 0})
+			d.Friction = []float64{0.3, 0.9}[(i+j)%2]
+			mustBody(t, w, d)
+		}
+	}
+	// The pyramid's surface at x is about 31-2|x| high: each box falls 3 m
+	// and lands at about 7.7 m/s, far above the restitution threshold.
+	for k, x := range []float64{-10, -4.5, 3.5, 9.5} {
+		d := cube(fmt.Sprintf("bouncy-%d", k), mgl64.Vec3{x, 34 - 2*math.Abs(x), 0})
+		d.Restitution = 0.7
+		d.Half = mgl64.Vec3{0.3, 0.3, 0.3}
+		mustBody(t, w, d)
+	}
+	for k := 0; k < 3; k++ {
+		mustBody(t, w, cube(fmt.Sprintf("sleeper-%d", k), mgl64.Vec3{40, 0.5 + float64(k), 20}))
+	}
+	return w
+}
+
+// featureInputs is shotInputs (bullets and a teleport of body 0) for
+// buildEveryFeature, plus a teleport of a sleeping box onto its stack at
+// tick 100 and a drag of a pyramid cube from tick 60 to 80.
+func featureInputs(w *World, k int, buf []Input) []Input {
+	buf = shotInputs(w, k, buf)
+	if k == 100 {
+		if id, ok := w.FindBody("sleeper-2"); ok {
+			buf = append(buf, Input{Kind: InputTeleport, Body: id, Center: mgl64.Vec3{40, 4, 20}})
+		}
+	}
+	if k >= 60 && k < 80 {
+		if id, ok := w.FindBody("p-3-20"); ok {
+			buf = append(buf, Input{Kind: InputDrag, Body: id, Point: mgl64.Vec3{0.5, 0, 0}, Target: mgl64.Vec3{8, 5, 4}})
+		}
+	}
+	return buf
 }

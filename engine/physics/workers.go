@@ -87,7 +87,7 @@ type region struct {
 
 	// lingering counts the helpers polling this closed region for its
 	// next opening (linger); offered counts the helpers begin offered it
-	// through the channel, ever (for tests).
+	// (pool.offer), ever (for tests).
 	lingering atomic.Int32
 	offered   atomic.Int64
 }
@@ -104,6 +104,10 @@ type pool struct {
 	r       region
 	active  bool // inside a region with helpers offered
 	nest    int  // begin calls not yet ended: only the outermost pair acts
+	// offer hands r to one more helper and reports whether one took it;
+	// nil means the shared helpers (offerShared). The package's tests set
+	// it to drive the pool with helpers of their own, whatever else runs.
+	offer func(r *region) bool
 }
 
 // spinLimit is how many times a worker polls for what it waits for (the
@@ -155,9 +159,19 @@ func startHelpers() {
 func helperLoop(ch chan *region) {
 	for r := range ch {
 		r.help()
-		for r.linger() {
+		for r.linger(lingerLimit) {
 			r.help()
 		}
+	}
+}
+
+// offerShared offers r to an idle shared helper, without waiting.
+func offerShared(r *region) bool {
+	select {
+	case helpers.ch <- r:
+		return true
+	default:
+		return false // nobody idle
 	}
 }
 
@@ -177,17 +191,17 @@ const lingerLimit = 1 << 20
 const lingerYield = 1 << 12
 
 // linger polls the closed region r until it opens again (it reports true:
-// the helper joins it) or lingerLimit polls have passed (false). While it
+// the helper joins it) or limit polls have passed (false). While it
 // polls, the helper is counted in r.lingering, so that begin offers the
 // channel to that many fewer helpers. A helper that gives up just as the
 // region opens leaves the step one helper short, and one that begin did
 // not count (it began lingering after begin looked) joins beside those
 // begin offered: either way only the time changes, never the result (any
 // number of workers gives the same bits).
-func (r *region) linger() bool {
+func (r *region) linger(limit int) bool {
 	r.lingering.Add(1)
 	defer r.lingering.Add(-1)
-	for polls := 1; polls <= lingerLimit; polls++ {
+	for polls := 1; polls <= limit; polls++ {
 		if r.open.Load() {
 			return true
 		}
@@ -211,7 +225,11 @@ func (p *pool) begin() {
 	if p.workers <= 1 || procs <= 1 {
 		return
 	}
-	helpers.once.Do(startHelpers)
+	offer := p.offer
+	if offer == nil {
+		helpers.once.Do(startHelpers)
+		offer = offerShared
+	}
 	r := &p.r
 	r.joined.Store(0)
 	want := min(p.workers, procs)
@@ -221,12 +239,10 @@ func (p *pool) begin() {
 	r.open.Store(true)
 	p.active = true
 	for i := have; i < want; i++ {
-		select {
-		case helpers.ch <- r:
-			r.offered.Add(1)
-		default:
-			i = want // nobody idle: go on without
+		if !offer(r) {
+			break // nobody idle: go on without
 		}
+		r.offered.Add(1)
 	}
 }
 

@@ -6,21 +6,33 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 )
 
-// The second core must not change a bit: the same scripted run (a pile with
-// shots, teleports and CCD toggles, then a pyramid) gives the same state hash
-// after every step with 1, 2 and 4 workers, and so do the contact events.
+// The second core must not change a bit: the same scripted run gives the
+// same state hash after every step with 1, 2 and 4 workers, and so do the
+// contact events. The scenes: a pile with shots, teleports and CCD toggles;
+// a pyramid; and buildEveryFeature, whose one big island is solved pass by
+// pass with each stage split over the workers, with restitution, mixed
+// friction, bullets, sleep, a teleport and a drag (its restitution flag is
+// set by whichever chunk has a bouncing contact: a chunk that overwrote it
+// instead dropped the bounce with 2 workers and not with 1).
+//
+// The 2-worker world has a helper of the test's own (ownHelper), joined
+// before each step's first stage, so that it runs chunks whatever the
+// shared helpers are doing; the 4-worker world uses the shared helpers, as
+// the program does.
 func TestWorkersSameResult(t *testing.T) {
+	atLeastTwoProcs(t)
 	type scene struct {
-		name  string
-		build func(def WorldDef) *World
-		ticks int
+		name   string
+		build  func(def WorldDef) *World
+		inputs func(w *World, k int, buf []Input) []Input
+		ticks  int
 	}
 	scenes := []scene{
-		{"pile", func(def WorldDef) *World { return buildPile(t, def, 300) }, 240},
-		{"pyramid", func(def WorldDef) *World { return buildPyramid(t, def, 30, 0.05) }, 60},
+		{"pile", func(def WorldDef) *World { return buildPile(t, def, 300) }, shotInputs, 240},
+		{"pyramid", func(def WorldDef) *World { return buildPyramid(t, def, 30, 0.05) }, shotInputs, 60},
+		{"every feature", func(def WorldDef) *World { return buildEveryFeature(t, def) }, featureInputs, 200},
 	}
 	for _, sc := range scenes {
 		var worlds []*World
@@ -29,10 +41,11 @@ func TestWorkersSameResult(t *testing.T) {
 			def.Workers = n
 			worlds = append(worlds, sc.build(def))
 		}
+		ownHelper(&worlds[1].par)
 		var buf []Input
-		parallel := 0
+		parallel, big, slept := 0, 0, 0
 		for k := 0; k < sc.ticks; k++ {
-			buf = shotInputs(worlds[0], k, buf)
+			buf = sc.inputs(worlds[0], k, buf)
 			for _, w := range worlds {
 				w.Step(1.0/60, buf)
 			}
@@ -50,6 +63,15 @@ func TestWorkersSameResult(t *testing.T) {
 			if len(worlds[0].scratch.active) > 2*consChunk && (wideOn || len(worlds[0].sol.blocks) > 1) {
 				parallel++
 			}
+			for _, b := range worlds[0].sol.blocks {
+				if b.big {
+					big++
+					break
+				}
+			}
+			if worlds[0].NumAwake() < worlds[0].NumBodies() {
+				slept++
+			}
 		}
 		if parallel == 0 {
 			t.Fatalf("%s: no step had enough constraints to be split", sc.name)
@@ -57,11 +79,37 @@ func TestWorkersSameResult(t *testing.T) {
 		if worlds[0].NumBodies() < 100 {
 			t.Fatalf("%s: scene too small", sc.name)
 		}
-		// The helpers did take part (they join when idle, so on a busy
-		// machine not every step; over a run, surely).
-		if runtime.GOMAXPROCS(0) > 1 && worlds[1].par.r.helped.Load() == 0 {
-			t.Errorf("%s: no helper ever ran a chunk", sc.name)
+		if sc.name == "every feature" && (big == 0 || slept == 0) {
+			t.Fatalf("%s: %d steps with a big island, %d with a body asleep; want both", sc.name, big, slept)
 		}
+		if worlds[1].par.r.helped.Load() == 0 {
+			t.Errorf("%s: the 2-worker world's helper never ran a chunk", sc.name)
+		}
+	}
+}
+
+// atLeastTwoProcs lets the Go scheduler run two goroutines at once for the
+// rest of the test (pool.begin keeps everything on the caller with one),
+// so that the parallel paths run on any machine.
+func atLeastTwoProcs(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		prev := runtime.GOMAXPROCS(2)
+		t.Cleanup(func() { runtime.GOMAXPROCS(prev) })
+	}
+}
+
+// ownHelper makes p's regions go to a helper goroutine of the test's own,
+// started for each opening and joined before begin returns: the step's
+// stages then always have a second worker, busy as the shared helpers may
+// be with other worlds.
+func ownHelper(p *pool) {
+	p.offer = func(r *region) bool {
+		n := r.joined.Load()
+		go r.help()
+		for r.joined.Load() == n {
+			runtime.Gosched()
+		}
+		return true
 	}
 }
 
@@ -102,44 +150,31 @@ func TestWorkersDoNotAllocate(t *testing.T) {
 // A helper that wakes after the owner published a region's first stage
 // still works on it. The narrowphase is a region of one stage: a helper that
 // only waited for the next stage never helped it, and two workers were no
-// faster than one there. Each chunk here waits until a helper has run one
-// (or 2 s have passed), so the owner cannot finish the stage
-// alone before the helper is up.
+// faster than one there. The helper is started from the owner's first chunk,
+// so the stage is surely published before it runs; the owner's chunks then
+// wait until the helper has run one, or has gone to sleep waiting for
+// another stage (the failure), so nothing here depends on timing.
 func TestHelperJoinsTheRunningStage(t *testing.T) {
-	if runtime.GOMAXPROCS(0) < 2 {
-		t.Skip("needs two procs")
+	atLeastTwoProcs(t)
+	var p pool
+	p.init(2)
+	var r *region
+	p.offer = func(reg *region) bool { r = reg; return true } // started below
+	p.begin()
+	if r == nil {
+		t.Fatal("begin offered the region to no helper")
 	}
-	for round := 0; round < 5; round++ {
-		var p pool
-		p.init(2)
-		beginOffered(t, &p)
-		helped := runUntilHelped(&p)
-		p.end()
-		if !helped {
-			t.Fatalf("round %d: no helper ran a chunk of the region's only stage", round)
+	var gone atomic.Bool
+	started := false
+	helped := runUntilHelped(&p, func() bool { return r.sleepers.Load() > 0 || gone.Load() }, func() {
+		if !started {
+			started = true
+			go func() { r.help(); gone.Store(true) }()
 		}
-	}
-}
-
-// beginOffered opens p's region (two workers) once a helper has been
-// offered it through the channel. A region opened while no helper waits
-// on the channel (the first after the helpers start, or all of them busy
-// elsewhere) is closed and opened again: not what the tests are about.
-func beginOffered(t *testing.T, p *pool) {
-	t.Helper()
-	for tries := 0; ; tries++ {
-		p.begin()
-		if !p.active {
-			t.Skip("no helper could be offered the region")
-		}
-		if p.r.offered.Load() > 0 {
-			return
-		}
-		p.end()
-		if tries > 1000 {
-			t.Skip("no helper was idle to be offered the region")
-		}
-		time.Sleep(100 * time.Microsecond)
+	})
+	p.end()
+	if !helped {
+		t.Fatal("the helper did not run a chunk of the stage running when it joined")
 	}
 }
 
@@ -150,61 +185,98 @@ func goroutineID() string {
 	return strings.Fields(string(buf))[1]
 }
 
-// runUntilHelped runs one stage of p's open region whose owner's chunks
-// wait until a helper has run one (or 2 s have passed), and reports
-// whether a helper did.
-func runUntilHelped(p *pool) bool {
+// runUntilHelped runs one stage of p's open region and reports whether a
+// helper ran a chunk of it. Each of the owner's chunks first calls
+// onOwner, then waits until a helper has run a chunk or idle reports that
+// none will (asleep, or gone).
+func runUntilHelped(p *pool, idle func() bool, onOwner func()) bool {
 	var helped atomic.Bool
 	owner := goroutineID()
-	deadline := time.Now().Add(2 * time.Second)
 	p.run(64, 1, func(lo, hi int) {
 		if goroutineID() != owner {
 			helped.Store(true)
 			return
 		}
-		for !helped.Load() && time.Now().Before(deadline) {
-			time.Sleep(50 * time.Microsecond)
+		onOwner()
+		for !helped.Load() && !idle() {
+			runtime.Gosched()
 		}
 	})
 	return helped.Load()
 }
 
 // A helper that helped a region polls it for a while after it closes
-// (linger), and joins its next opening without being offered it through
-// the channel: woken through the channel, a parked helper took 100-250 us
-// to run on a 2-core virtual machine, while the step's first stages went
-// on without it.
+// (linger), and joins its next opening without being offered it again:
+// woken through the channel, a parked helper took 100-250 us to run on a
+// 2-core virtual machine, while the step's first stages went on without it.
+// The test's helper lingers for testLingerPolls, a thousand times the
+// program's lingerLimit (about 2 ms), so that a test goroutine held up
+// between its steps does not lose it, and a helper that never joins
+// still ends the test.
+const testLingerPolls = 1 << 30
+
 func TestLingeringHelperJoinsTheNextRegion(t *testing.T) {
-	if runtime.GOMAXPROCS(0) < 2 {
-		t.Skip("needs two procs")
-	}
-	// A few attempts: the helper gives up lingering after about 2 ms, and
-	// a test goroutine held up that long between its check and begin
-	// finds it gone.
-	for attempt := 0; attempt < 5; attempt++ {
-		var p pool
-		p.init(2)
-		beginOffered(t, &p)
-		if !runUntilHelped(&p) {
-			t.Fatal("the offered helper did not help")
+	atLeastTwoProcs(t)
+	var p pool
+	p.init(2)
+	var gone, lingered atomic.Bool
+	var offers atomic.Int32
+	p.offer = func(r *region) bool {
+		if offers.Add(1) > 1 {
+			return false // one helper: another offer is the failure below
 		}
-		p.end()
-		for deadline := time.Now().Add(time.Second); p.r.lingering.Load() == 0; {
-			if time.Now().After(deadline) {
-				t.Fatal("the helper did not linger on the closed region")
+		go func() {
+			defer gone.Store(true)
+			r.help()
+			if r.linger(testLingerPolls) {
+				lingered.Store(true)
+				r.help()
 			}
-			runtime.Gosched()
-		}
-		offered := p.r.offered.Load()
-		p.begin()
-		if p.r.offered.Load() != offered {
-			t.Fatal("begin offered the channel to another helper while one lingered")
-		}
-		joined := runUntilHelped(&p)
-		p.end()
-		if joined {
-			return
-		}
+		}()
+		return true
 	}
-	t.Fatal("the lingering helper did not join the next opening")
+	idle := func() bool { return p.r.sleepers.Load() > 0 || gone.Load() }
+	p.begin()
+	if n := offers.Load(); n != 1 {
+		t.Fatalf("begin offered the region %d times, want once", n)
+	}
+	if !runUntilHelped(&p, idle, func() {}) {
+		t.Fatal("the offered helper did not help")
+	}
+	p.end()
+	t.Cleanup(func() { releaseLingerer(&p, &gone) })
+	for p.r.lingering.Load() == 0 {
+		if gone.Load() {
+			t.Fatal("the helper did not linger on the closed region")
+		}
+		runtime.Gosched()
+	}
+	p.begin()
+	if offers.Load() != 1 {
+		t.Fatal("begin offered the region to another helper while one lingered")
+	}
+	joined := runUntilHelped(&p, idle, func() {})
+	p.end()
+	if !lingered.Load() || !joined {
+		t.Fatal("the lingering helper did not join the next opening")
+	}
+}
+
+// releaseLingerer ends the test's helper of p if a failure left it
+// running: it closes an opening the failure left open, and opens the
+// region while the helper lingers, so that it joins and then leaves.
+func releaseLingerer(p *pool, gone *atomic.Bool) {
+	for p.nest > 0 {
+		p.end()
+	}
+	for !gone.Load() {
+		if p.r.lingering.Load() > 0 {
+			p.begin()
+			for p.r.lingering.Load() > 0 && !gone.Load() {
+				runtime.Gosched()
+			}
+			p.end()
+		}
+		runtime.Gosched()
+	}
 }

@@ -13,10 +13,36 @@ import (
 // becomes the target only on Commit. Until then the target (if any) is
 // untouched, whatever happens to the run.
 type File struct {
-	f      *os.File
+	f      tempFile
+	fs     fileSystem
 	target string // the resolved path Commit renames onto
 	done   bool
 }
+
+// tempFile is what File does with its temporary file: an *os.File, which
+// the package's tests wrap to see the order of the steps (a missing fsync
+// is invisible otherwise).
+type tempFile interface {
+	Write(p []byte) (int, error)
+	Sync() error
+	Close() error
+	Name() string
+}
+
+// fileSystem is how File publishes and removes its temporary file: osFS,
+// or in the package's tests a recorder of the steps.
+type fileSystem interface {
+	Rename(oldpath, newpath string) error
+	Link(oldpath, newpath string) error
+	Remove(name string) error
+}
+
+// osFS is the real file system.
+type osFS struct{}
+
+func (osFS) Rename(oldpath, newpath string) error { return os.Rename(oldpath, newpath) }
+func (osFS) Link(oldpath, newpath string) error   { return os.Link(oldpath, newpath) }
+func (osFS) Remove(name string) error             { return os.Remove(name) }
 
 // Create starts an output for path (see Resolve: a symbolic link is
 // followed). The temporary file is created in the target's folder, so the
@@ -42,7 +68,7 @@ func Create(path string) (*File, error) {
 			return nil, unwrapPath(err)
 		}
 	}
-	return &File{f: f, target: target}, nil
+	return &File{f: f, fs: osFS{}, target: target}, nil
 }
 
 var tempSerial atomic.Uint64
@@ -87,10 +113,10 @@ func (o *File) CommitAs(target string) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(o.f.Name(), target)
+		err = o.fs.Rename(o.f.Name(), target)
 	}
 	if err != nil {
-		os.Remove(o.f.Name())
+		o.fs.Remove(o.f.Name())
 		return unwrapPath(err)
 	}
 	syncDir(filepath.Dir(target))
@@ -111,9 +137,9 @@ func (o *File) CommitNew() error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Link(o.f.Name(), o.target)
+		err = o.fs.Link(o.f.Name(), o.target)
 	}
-	os.Remove(o.f.Name())
+	o.fs.Remove(o.f.Name())
 	if err != nil {
 		return unwrapPath(err)
 	}
@@ -130,7 +156,7 @@ func (o *File) Abort() {
 	}
 	o.done = true
 	o.f.Close()
-	os.Remove(o.f.Name())
+	o.fs.Remove(o.f.Name())
 }
 
 // syncDir makes a rename durable. Errors are ignored: some file systems do
