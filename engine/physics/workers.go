@@ -37,12 +37,9 @@ import (
 // burnt whole time slices waiting for one that was not running: two workers
 // took twice as long as one).
 //
-// With both cores of a two-core machine free, two workers step Box3D's
-// 5,050 pyramid 1.7 to 1.9 times as fast as one in-process (solver passes
-// 1.9-2.2x), 1.51 to 2.00 times in the latest side-by-side runs, and the
-// 4,000 pile 1.7 to 2.2 times; on a machine whose cores are busy with
-// other work they can be slower than one, which is why WorldDef.Workers
-// defaults to 1.
+// With free cores, more workers step a big scene faster (the figures are in
+// docs/speed-notes.md); on a machine whose cores are busy with other work
+// they can be slower than one, which is why WorldDef.Workers defaults to 1.
 
 // maxWorkers bounds WorldDef.Workers.
 const maxWorkers = 16
@@ -115,26 +112,17 @@ type pool struct {
 // condition variable. Spinning keeps the hand-over between stages to a
 // fraction of a microsecond when every worker has a core; sleeping keeps a
 // busy machine (more threads than cores) from losing whole time slices to
-// workers spinning for one that is not running. At 2,048 polls (a few
-// microseconds) a worker slept about 45 times per pyramid step on two free
-// cores, mostly while the other finished its last 32-constraint chunk of a
-// colour, and each sleep cost a futex wake-up; at 16,384 (a few tens of
-// microseconds) it sleeps about 3 times, and the 2-worker step took 0.86-0.89
-// of its time. The price is on a machine with fewer free cores than
-// workers: two workers squeezed onto one core took 1.0-1.3 times as long as
-// at 2,048 polls (and WorldDef.Workers defaults to 1).
+// workers spinning for one that is not running. With few polls a worker
+// slept many times a step, mostly while the other finished its last chunk
+// of a colour, and each sleep cost a futex wake-up. The price of more is
+// on a machine with fewer free cores than workers (and WorldDef.Workers
+// defaults to 1).
 //
-// At 65,536 (about 120 us on a 2-core Intel Xeon virtual machine, 1.9 ns a
-// poll) the helper also waits out the step's serial parts between its
-// stages (pair updates, colouring, the solver's plan) instead of sleeping
-// through them: there, a sleeping goroutine took 100-250 us to run again
-// once woken while its waker kept working (up to several ms now and then),
-// so on the 4,000 pile a helper that slept ran a quarter of the
-// narrowphase's chunks and 0.17 of the motion check's, instead of half.
-// With it awake, the narrowphase took 0.66 of its 2-worker time (stages
-// timed in one process, 1 and 2 workers stepped in turn, 10th-percentile
-// steps); with a busy loop on the second core, 2 workers took 1.05-1.1
-// times as long as 1 at the median, against 1.05 at 16,384 polls.
+// The limit is long enough for a helper to wait out the step's serial
+// parts between its stages (pair updates, colouring, the solver's plan)
+// instead of sleeping through them: a woken goroutine can take far longer
+// to run again than those parts last, and a helper that slept ran only a
+// small share of the next stage's chunks.
 const spinLimit = 1 << 16
 
 func (p *pool) init(workers int) {
@@ -177,13 +165,12 @@ func offerShared(r *region) bool {
 
 // lingerLimit is how many times a helper polls the region it helped, once
 // it has closed, for the world's next step before it goes back to the
-// channel (about 2 ms at 1.9 ns a poll). A helper woken through the
-// channel took 100-250 us to run on a 2-core virtual machine (an idle
-// virtual core is slow to wake), while the step's first stages went on
-// without it; one still polling joins at once. Between a headless run's
-// steps the frame's own work takes about 0.1-1 ms. The price: a window
-// stepping once a frame with WorldDef.Workers above 1 keeps the helper's
-// core busy for about 2 ms a frame.
+// channel: about as long as the work between two steps of a headless run.
+// A helper woken through the channel is slow to run (an idle virtual core
+// is slow to wake), while the step's first stages go on without it; one
+// still polling joins at once. The price: a window stepping once a frame
+// with WorldDef.Workers above 1 keeps the helper's core busy for that long
+// a frame.
 const lingerLimit = 1 << 20
 
 // lingerYield is how often (in polls) a lingering helper lets other
