@@ -165,6 +165,7 @@ func (a *app) loadScene(sc *scene.Scene) error {
 	a.stats.DroppedTotal = 0
 	a.view.Reset()
 	a.cam.frameWorld(a.sim.world, a.viewAspect())
+	a.restartFollow()
 	a.win.SetTitle("sandbox — " + sc.Name)
 	a.lanes.build(a.sim.world)
 	a.lane = -1

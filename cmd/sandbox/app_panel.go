@@ -144,6 +144,8 @@ func (p *panel) sync(a *app) {
 	s.Split = a.split.On
 	s.SplitLeftHz, s.SplitRightHz = int32(a.split.LeftHz), int32(a.split.RightHz)
 	s.CCD = a.sim.ccdAfterPending()
+	s.PhysicsHz = 1 / a.sim.lp.Config().StepSeconds
+	s.Recording, s.Replaying = a.io.rec != nil, a.replaying()
 	s.Interp = a.view.Mode
 	d := &a.view.Debug
 	s.Ghosts, s.Trails, s.HitMarkers, s.SleepingTint = d.Ghosts, d.Trails, d.HitMarkers, d.SleepTint

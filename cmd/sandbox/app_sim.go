@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"sandbox/engine/ccd"
 	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
 	"sandbox/engine/loop"
@@ -84,13 +85,18 @@ func (s *simulation) teleports() *frames.TeleportDetector { return s.sess.Telepo
 
 // consume takes what the view needs from a frame's events, after Advance
 // and never from inside a step: every CCD impact for the hit markers, the
-// contacts that began and ended for the per-body contact counts, and every
+// tunnels for the tunnel marks, the contacts that began and ended for the per-body contact counts, and every
 // body the teleport detector caught, to mark it for flagSeconds.
 func (s *simulation) consume(f *session.Frame, view *gfx.WorldView) {
 	n := s.world.NumBodies()
 	if view != nil {
 		for i := range f.CCDHits {
 			view.AddHit(f.CCDHits[i].CCDHit, s.now)
+		}
+		for i := range f.Tunnels {
+			e := f.Tunnels[i].TunnelEvent
+			st := s.world.Static(int(e.Static))
+			view.AddTunnel(e, ccd.AABB{Min: st.Min, Max: st.Max}, s.now)
 		}
 		for i := range f.ContactsBegun {
 			view.CountContact(f.ContactsBegun[i].ContactEvent, 1, n)

@@ -37,6 +37,7 @@ type splitView struct {
 	halves        [2]splitHalf
 	label         []byte // reused label text
 	width, height int    // size the hold buffers were made for
+	follow        splitFollow
 }
 
 // splitHalf is one half: its next presentation time, the image held since
@@ -53,6 +54,7 @@ type splitHalf struct {
 	speed    [judderSamples]float64    // true speed, m/s
 	n, head  int
 	judder   float64
+	ghosts   splitGhosts // the followed body's poses at the last presentations
 }
 
 // hz is the half's presentation rate.
@@ -72,8 +74,10 @@ func (a *app) toggleSplit() {
 	s.On = !s.On
 	if !s.On {
 		s.deleteBuffers()
+		a.endFollow()
 		return
 	}
+	a.startFollow()
 	s.clock = 0
 	for i := range s.halves {
 		h := &s.halves[i]
@@ -97,6 +101,7 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 		s.width, s.height = vp.W, vp.H
 	}
 	step := a.sim.lp.Config().StepSeconds
+	a.follow(fr.Alpha)
 	for i := range s.halves {
 		h := &s.halves[i]
 		h.vp = vps[i]
@@ -116,6 +121,7 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 		a.overlay.Reset()
 		a.view.Build(a.sim.world, fr.Alpha, step, a.simTime(), &a.lines, &a.overlay)
 		a.drawDrag(fr.Alpha)
+		a.recordGhost(h, fr.Alpha, s.clock)
 		a.frame = gfx.Frame{
 			Width: fw, Height: fh, View: h.vp, Camera: a.cam.view(),
 			Dynamic: a.view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,

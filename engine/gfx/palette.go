@@ -29,6 +29,9 @@ var (
 	trailOldColor  = [3]float32{0.55, 0.10, 0.05}
 	// HitMarkerColor is the wall-hit marker colour (sRGB-ish, lines are not lit).
 	HitMarkerColor = [3]float32{1.0, 0.95, 0.0}
+	// TunnelMarkColor marks where a body tunnelled through a slab: pure
+	// red, apart from the bullets' shaded red and the hit markers' yellow.
+	TunnelMarkColor = [3]float32{1.0, 0.0, 0.0}
 	// SelectedColor is the outline of the picked body, drawn on top
 	// (cyan: no crate, wall, trail or marker has it).
 	SelectedColor = [3]float32{0.0, 1.0, 1.0}

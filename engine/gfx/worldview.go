@@ -3,15 +3,18 @@ package gfx
 import (
 	"github.com/go-gl/mathgl/mgl64"
 
+	"sandbox/engine/ccd"
 	"sandbox/engine/interp"
 	"sandbox/engine/physics"
 )
 
 // DebugOptions are the renderer's debug-draw toggles.
 type DebugOptions struct {
-	Ghosts     bool // wireframes of each body's prev (blue) and curr (orange) physics poses
-	Trails     bool // projectile trails: the last 2 s of simulation time of drawn positions
-	HitMarkers bool // a marker where each CCD impact happened, for 6 s of simulation time
+	Ghosts bool // wireframes of each body's prev (blue) and curr (orange) physics poses
+	Trails bool // projectile trails: the last 2 s of simulation time of drawn positions
+	// HitMarkers draws a marker where each CCD impact happened, and a red
+	// one where each body tunnelled through a slab, for 6 s of simulation time.
+	HitMarkers bool
 	SleepTint  bool // sleeping bodies tinted blue
 	// Physics selects what the physics draws about itself (AABBs, contacts,
 	// CCD sweeps, sleeping crosses).
@@ -32,6 +35,8 @@ type WorldView struct {
 	Debug   DebugOptions
 	Trails  *Trails
 	Markers *HitMarkers
+	// Tunnels marks where bodies went through slabs (drawn with the hit markers).
+	Tunnels *TunnelMarks
 	// Flagged, when set, reports whether body index i is to be marked as
 	// caught teleporting without the flag.
 	Flagged func(i int) bool
@@ -51,7 +56,7 @@ type WorldView struct {
 // NewWorldView returns a view with the given interpolation mode and the
 // default debug options.
 func NewWorldView(mode interp.Mode) *WorldView {
-	return &WorldView{Mode: mode, Debug: DefaultDebugOptions(), Trails: NewTrails(), Markers: NewHitMarkers(), Selected: -1}
+	return &WorldView{Mode: mode, Debug: DefaultDebugOptions(), Trails: NewTrails(), Markers: NewHitMarkers(), Tunnels: NewTunnelMarks(), Selected: -1}
 }
 
 // Statics returns the world's slabs as instances for Renderer.SetStatics,
@@ -104,6 +109,18 @@ func GroundIndex(w *physics.World) int {
 func (v *WorldView) AddHit(h physics.CCDHit, now float64) {
 	if v.Markers != nil && h.Speed >= v.Markers.MinSpeed {
 		v.Markers.AddHit(HitMarker{Point: h.Point, Normal: h.Normal, Time: now, Body: h.Body, Static: h.Static})
+	}
+}
+
+// AddTunnel records a tunnel through slab (its box) for the tunnel marks
+// at simulation time now (s).
+func (v *WorldView) AddTunnel(e physics.TunnelEvent, slab ccd.AABB, now float64) {
+	if v.Tunnels == nil {
+		return
+	}
+	if m, ok := TunnelCrossing(e.From, e.To, slab); ok {
+		m.Time, m.Body, m.Static = now, e.Body, e.Static
+		v.Tunnels.Add(m)
 	}
 }
 
@@ -196,9 +213,12 @@ func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lin
 	if overlay != nil && v.Debug.HitMarkers && v.Markers != nil {
 		v.Markers.Draw(overlay, now)
 	}
+	if overlay != nil && v.Debug.HitMarkers && v.Tunnels != nil {
+		v.Tunnels.Draw(overlay, now)
+	}
 }
 
-// Reset forgets trails, markers, contact counts and the selection (after a
+// Reset forgets trails, markers, tunnel marks, contact counts and the selection (after a
 // scene load).
 func (v *WorldView) Reset() {
 	v.Selected = -1
@@ -208,6 +228,9 @@ func (v *WorldView) Reset() {
 	}
 	if v.Markers != nil {
 		v.Markers.Reset()
+	}
+	if v.Tunnels != nil {
+		v.Tunnels.Reset()
 	}
 }
 

@@ -56,8 +56,29 @@ func (k EventKind) String() string {
 	return "event"
 }
 
+// EventKinds is a set of event kinds: bit k is EventKind k. The list shows
+// the kinds in its set (PanelState.EventKinds).
+type EventKinds int32
+
+// Has reports whether k holds kind.
+func (k EventKinds) Has(kind EventKind) bool { return k&(1<<kind) != 0 }
+
+// Kinds is the set of the given kinds.
+func Kinds(kinds ...EventKind) EventKinds {
+	var k EventKinds
+	for _, kind := range kinds {
+		k |= 1 << kind
+	}
+	return k
+}
+
+// DefaultEventKinds is what the list shows at first: everything but
+// islands falling asleep and waking, which a settling pile reports by the
+// dozen and which would push the hits and tunnels out of sight.
+var DefaultEventKinds = Kinds(EventCCDHit, EventTunnel, EventTeleport, EventUndeclared, EventEmbedded)
+
 // MaxEvents is how many events the list keeps: the newest.
-const MaxEvents = 100
+const MaxEvents = 400
 
 // Event is one row of the list. Its strings are the world's own names
 // (no copy is made, so logging an event allocates nothing).

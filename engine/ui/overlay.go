@@ -15,8 +15,9 @@ const (
 )
 
 // viewOverlay draws over the 3D view, under every ImGui window: the
-// crosshair at the view's centre, the wall labels, the message (toast) and,
-// while the panel is hidden, how to bring it back.
+// crosshair at the view's centre, the wall labels, the status line along
+// its bottom, the message (toast) above it and, while the panel is hidden,
+// how to bring it back.
 func (u *UI) viewOverlay(s *PanelState) {
 	dl := imgui.BackgroundDrawList()
 	vw, vh := u.layout.viewW, u.layout.viewH
@@ -37,9 +38,10 @@ func (u *UI) viewOverlay(s *PanelState) {
 		}
 		dl.AddCircleFilled(c, 1.5, crosshairColour)
 	}
+	u.statusLine(s)
 	if s.Toast != "" {
 		ts := imgui.CalcTextSize(s.Toast)
-		p := imgui.Vec2{X: (vw - ts.X) / 2, Y: vh - ts.Y - 24}
+		p := imgui.Vec2{X: (vw - ts.X) / 2, Y: vh - ts.Y - 24 - statusHeight}
 		dl.AddRectFilledV(imgui.Vec2{X: p.X - 8, Y: p.Y - 5}, imgui.Vec2{X: p.X + ts.X + 8, Y: p.Y + ts.Y + 5}, toastBg, 4, 0)
 		dl.AddTextVec2(p, toastText, s.Toast)
 	}

@@ -446,8 +446,9 @@ func (u *UI) shootingSection(s *PanelState) {
 	tooltip("fire from the camera through the crosshair; a left click in the view fires through the pointer")
 }
 
-// behindBanner shows a red banner at the top centre of the 3D view while
-// the loop is dropping time (over the last second), with how much.
+// behindBanner shows a red banner at the bottom right of the 3D view while
+// the loop is dropping time (over the last second), with how much: just
+// above the status line, over the near floor, where no wall label is.
 func (u *UI) behindBanner(h *History) {
 	dropped := h.DroppedWithin(1)
 	if dropped <= 0 {
@@ -455,8 +456,7 @@ func (u *UI) behindBanner(h *History) {
 	}
 	const flags = imgui.WindowFlagsNoDecoration | imgui.WindowFlagsAlwaysAutoResize | imgui.WindowFlagsNoSavedSettings |
 		imgui.WindowFlagsNoFocusOnAppearing | imgui.WindowFlagsNoNav | imgui.WindowFlagsNoInputs
-	x := u.layout.viewW * 0.5
-	imgui.SetNextWindowPosV(imgui.Vec2{X: x, Y: 8}, imgui.CondAlways, imgui.Vec2{X: 0.5, Y: 0})
+	imgui.SetNextWindowPosV(imgui.Vec2{X: u.layout.viewW - 8, Y: u.layout.viewH - statusHeight - 4}, imgui.CondAlways, imgui.Vec2{X: 1, Y: 1})
 	imgui.PushStyleColorVec4(imgui.ColWindowBg, bannerRed)
 	imgui.PushStyleColorVec4(imgui.ColBorder, bannerBorder)
 	imgui.PushStyleColorVec4(imgui.ColText, white)

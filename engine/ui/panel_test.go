@@ -59,10 +59,11 @@ func TestPanelDrawsInItsRegion(t *testing.T) {
 			return fmt.Errorf("plot strip: %d distinct colours, want plots (at least 50)", len(colours))
 		}
 		// Everything else, the 3D view: untouched but for the crosshair
-		// at its centre, and where SceneViewport says (GL origin at the
-		// bottom left).
+		// at its centre and the status line along its bottom, and where
+		// SceneViewport says (GL origin at the bottom left).
 		cx, cy := x0/2, y0/2
-		n, area = img.count(0, 0, x0-1, y0-1, isClear)
+		top := y0 - statusHeight // the status line's strip starts here
+		n, area = img.count(0, 0, x0-1, top, isClear)
 		cross, _ := img.count(cx-15, cy-15, cx+16, cy+16, func(p [3]uint8) bool { return p[0] > 200 && p[1] > 200 && p[2] > 200 })
 		if inBox, _ := img.count(cx-15, cy-15, cx+16, cy+16, isClear); n-inBox != area-31*31 {
 			return fmt.Errorf("in the 3D view, away from the crosshair: %d of %d pixels keep the clear colour, want all",
@@ -70,6 +71,9 @@ func TestPanelDrawsInItsRegion(t *testing.T) {
 		}
 		if cross < 30 {
 			return fmt.Errorf("crosshair: %d white pixels around the view's centre (%d, %d), want at least 30", cross, cx, cy)
+		}
+		if text, _ := img.count(0, top, x0/2, y0, func(p [3]uint8) bool { return p[0] > 180 && p[1] > 180 && p[2] > 180 }); text < 100 {
+			return fmt.Errorf("status line: %d light (text) pixels at the bottom left of the view, want at least 100", text)
 		}
 		if x, y, w, h := u.SceneViewport(); x != 0 || y != PlotsHeight || w != x0 || h != y0 {
 			return fmt.Errorf("SceneViewport = %d,%d %dx%d, want 0,%d %dx%d", x, y, w, h, PlotsHeight, x0, y0)
@@ -97,8 +101,9 @@ func TestEmptyFrameKeepsClearColour(t *testing.T) {
 	})
 }
 
-// Dropped time shows the red banner over the scene, centred left of the
-// panel; without dropped time it is absent (checked by the test above).
+// Dropped time shows the red banner at the bottom right of the scene,
+// beside the status line, and none at its top, where the wall labels are;
+// without dropped time it is absent (checked by the test above).
 func TestBehindBanner(t *testing.T) {
 	withUI(t, func(win *glfw.Window, u *UI) error {
 		s, err := testState()
@@ -114,9 +119,13 @@ func TestBehindBanner(t *testing.T) {
 		if err := img.maybeSave("banner"); err != nil {
 			return err
 		}
-		red, _ := img.count(0, 0, testW-PanelWidth, 60, func(p [3]uint8) bool { return p[0] > 150 && p[1] < 60 && p[2] < 60 })
-		if red < 300 {
-			return fmt.Errorf("banner: %d red pixels at the top of the scene, want at least 300", red)
+		isRed := func(p [3]uint8) bool { return p[0] > 150 && p[1] < 60 && p[2] < 60 }
+		viewW, viewH := testW-PanelWidth, testH-PlotsHeight
+		if red, _ := img.count(0, 0, viewW, viewH*2/3, isRed); red != 0 {
+			return fmt.Errorf("banner: %d red pixels over the upper two thirds of the scene (the wall labels), want none", red)
+		}
+		if red, _ := img.count(viewW/2, viewH-60, viewW, viewH, isRed); red < 300 {
+			return fmt.Errorf("banner: %d red pixels at the bottom right of the scene, want at least 300", red)
 		}
 		if got := s.History.DroppedWithin(1); got < 0.049 || got > 0.051 {
 			return fmt.Errorf("DroppedWithin(1) = %v, want 0.05", got)

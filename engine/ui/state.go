@@ -99,6 +99,11 @@ type PanelState struct {
 	// Physics.
 	CCD bool // continuous collision detection (C)
 
+	// The view's status line also says the physics rate, Hz, and whether
+	// the session is being recorded (-record) or played back (-replay).
+	PhysicsHz            float64
+	Recording, Replaying bool
+
 	// Rendering and debug draw.
 	Interp       interp.Mode // I cycles
 	Ghosts       bool        // wireframes of prev and curr physics poses
@@ -136,7 +141,10 @@ type PanelState struct {
 	// one-shot: the app pauses on its tick (when the rewind buffer still
 	// holds it) and selects its body. PickedEvent stays, to highlight the
 	// row; EventNote is the app's word on the last pick ("" = none).
-	Events         *EventLog
+	Events *EventLog
+	// EventKinds are the kinds the list shows (the checkboxes above it);
+	// the others stay in the log, hidden.
+	EventKinds     EventKinds
 	PickedEvent    Event
 	EventRequested bool
 	EventNote      string
@@ -206,6 +214,7 @@ func DefaultPanelState() PanelState {
 		Lane:      -1,
 		Crosshair: true,
 
+		EventKinds:   DefaultEventKinds,
 		LaneDistance: DefaultLaneDistance,
 		PanelWidth:   PanelWidth,
 	}

@@ -57,6 +57,7 @@ type UI struct {
 	cursorY                    float64
 	focused                    bool
 	line                       line
+	status                     status // the view's status line (status.go)
 	inFrame                    bool
 }
 
