@@ -16,13 +16,6 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 )
 
-// Plot windows: a few tenths of a second, so that single frames and
-// steps can be seen; they start after the first second, past any start-up.
-const (
-	plotStart  = 1.0 // s of display time
-	plotLength = 0.1 // s
-)
-
 // xModes are the modes the x(t) plot shows, when they were run: on and off
 // (more lines on one plot hide each other).
 var xModes = []string{"off", "lerp"}
@@ -77,22 +70,6 @@ func (r *Result) run(hz float64, mode string) *Run {
 	return nil
 }
 
-// window returns the rows inside the plot window (the whole run if it is
-// shorter than the window's start).
-func window(rows []row) []row {
-	start := plotStart
-	if len(rows) > 0 && rows[len(rows)-1].time < plotStart+plotLength {
-		start = 0
-	}
-	var w []row
-	for _, x := range rows {
-		if x.time >= start && x.time <= start+plotLength {
-			w = append(w, x)
-		}
-	}
-	return w
-}
-
 // plotX tiles one plot per rate of the first traced body's drawn x against
 // display time, for each mode, over the exact trajectory.
 func (r *Result) plotX() ([]byte, error) {
@@ -112,11 +89,11 @@ func (r *Result) plotX() ([]byte, error) {
 				continue
 			}
 			var pts plotter.XYs
-			for _, x := range window(run.rows) {
-				if b := x.bodies[0]; b.ok {
-					pts = append(pts, plotter.XY{X: x.time, Y: b.drawn[0]})
+			for _, x := range run.plot {
+				if x.ok {
+					pts = append(pts, plotter.XY{X: x.time, Y: x.drawn})
 					if exact == nil || len(exact) < len(pts) {
-						exact = append(exact, plotter.XY{X: x.time, Y: b.exact[0]})
+						exact = append(exact, plotter.XY{X: x.time, Y: x.exact})
 					}
 				}
 			}
@@ -177,7 +154,7 @@ func (r *Result) plotSteps() ([]byte, error) {
 	for i, hz := range r.rates() {
 		run := r.run(hz, "")
 		var s, a plotter.XYs
-		for _, x := range window(run.rows) {
+		for _, x := range run.plot {
 			s = append(s, plotter.XY{X: x.time, Y: float64(x.steps) + 0.04*float64(i)})
 			a = append(a, plotter.XY{X: x.time, Y: x.alpha})
 		}
