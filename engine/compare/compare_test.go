@@ -220,3 +220,25 @@ func BenchmarkCompareGlider(b *testing.B) {
 		}
 	}
 }
+
+// Judder is a ratio to the speed: the glider at 12 m/s judders exactly as
+// much as at 6 m/s (the frames and steps are the same, every move twice
+// as long), and at 144 Hz with interpolation off it is the README's 1.18
+// (frames of 0, 1, 0, 0, 1 steps: the on-screen speed varies by more than
+// the speed itself).
+func TestJudderDoesNotDependOnSpeed(t *testing.T) {
+	slow := mustScene(t, "glider")
+	fast := mustScene(t, "glider")
+	fast.Bodies[0].Velocity = fast.Bodies[0].Velocity.Mul(2)
+	judder := func(sc *scene.Scene) float64 {
+		res := mustCompare(t, Config{Scene: sc, Rates: []float64{144}, Modes: []interp.Mode{interp.Off}, Ticks: 600})
+		return body(t, res, 144, "off").Judder
+	}
+	j6, j12 := judder(slow), judder(fast)
+	if math.Abs(j6-j12) > 1e-9*j6 {
+		t.Errorf("144 Hz off: judder %v at 6 m/s, %v at 12 m/s; a ratio to the speed cannot change with it", j6, j12)
+	}
+	if math.Abs(j6-1.1843) > 5e-4 {
+		t.Errorf("144 Hz off: judder %v, want 1.1843", j6)
+	}
+}
