@@ -156,7 +156,8 @@ type Run struct {
 	// CSV is the per-frame CSV's name, when one was written.
 	CSV string `json:"csv,omitempty"`
 
-	plot []plotRow // the frames the plots show
+	plot               []plotRow // the frames the plots show
+	plotBody, plotAxis int       // traced body and coordinate they show
 }
 
 // Run runs the compare. A *HashMismatchError means physics depended on the
@@ -209,7 +210,7 @@ func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode
 		}
 		out = newCSVWriter(f, names)
 	}
-	meter := newMeter(sess, ref.bodies, m, out)
+	meter := newMeter(sess, ref, m, out)
 	seen := 0 // checkpoints compared
 	rep, err := headless.RunSession(sess, headless.Options{
 		Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks, Interp: m,

@@ -122,8 +122,10 @@ type bodyRow struct {
 	travel                  float64 // one step at the speed after the frame's tick, m
 }
 
-func newMeter(s *session.Session, bodies []int, m interp.Mode, out *csvWriter) *meter {
+func newMeter(s *session.Session, ref *reference, m interp.Mode, out *csvWriter) *meter {
+	bodies := ref.bodies
 	mt := &meter{sess: s, mode: m, dt: s.StepSeconds(), bodies: bodies, per: make([]bodyAcc, len(bodies)), lastSteps: -1, out: out}
+	mt.plot.spec = ref.plot
 	// The scene's start: a body moving at tick 0 can be steady from tick 1.
 	w := s.World()
 	for j, idx := range bodies {
@@ -266,7 +268,7 @@ func streak(p, old, new, exact vec, travel float64) bool {
 // figures.
 func (m *meter) finish() *Run {
 	m.flush()
-	r := &Run{StepsPerFrame: m.steps, plot: m.plot.window()}
+	r := &Run{StepsPerFrame: m.steps, plot: m.plot.window(), plotBody: m.plot.spec.Body, plotAxis: m.plot.spec.Axis}
 	if m.frames > 1 {
 		r.Alternation = float64(m.changes) / float64(m.frames-1)
 	}

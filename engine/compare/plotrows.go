@@ -9,7 +9,7 @@ const (
 )
 
 // plotRow is what the plots show of one frame: the loop's numbers and the
-// first traced body's drawn and exact x.
+// plotted body's drawn and exact coordinate.
 type plotRow struct {
 	time, alpha  float64
 	steps        int
@@ -20,28 +20,29 @@ type plotRow struct {
 // plotRows keeps the frames of both candidate windows while a run goes,
 // and nothing else: at most the display rate times twice plotLength rows.
 type plotRows struct {
+	spec        plotSpec
 	early, late []plotRow
 	last        float64 // display time of the last frame
 }
 
 func (p *plotRows) add(r *row) {
 	x := plotRow{time: r.time, alpha: r.alpha, steps: r.steps}
-	if len(r.bodies) > 0 && r.bodies[0].ok {
-		x.ok, x.drawn, x.exact = true, r.bodies[0].drawn[0], r.bodies[0].exact[0]
+	if b := p.spec.Body; b < len(r.bodies) && r.bodies[b].ok {
+		x.ok, x.drawn, x.exact = true, r.bodies[b].drawn[p.spec.Axis], r.bodies[b].exact[p.spec.Axis]
 	}
 	if r.time <= plotLength {
 		p.early = append(p.early, x)
 	}
-	if r.time >= plotStart && r.time <= plotStart+plotLength {
+	if r.time >= p.spec.Start && r.time <= p.spec.Start+plotLength {
 		p.late = append(p.late, x)
 	}
 	p.last = r.time
 }
 
-// window is the rows the plots show: the late window when the run reached
-// its end, else the early one.
+// window is the rows the plots show: the chosen window when the run
+// reached its end, else the run's start.
 func (p *plotRows) window() []plotRow {
-	if p.last < plotStart+plotLength {
+	if p.last < p.spec.Start+plotLength {
 		return p.early
 	}
 	return p.late

@@ -70,17 +70,18 @@ func (r *Result) run(hz float64, mode string) *Run {
 	return nil
 }
 
-// plotX tiles one plot per rate of the first traced body's drawn x against
-// display time, for each mode, over the exact trajectory.
+// plotX tiles one plot per rate of the plotted body's drawn coordinate
+// against display time, for each mode, over the exact trajectory.
 func (r *Result) plotX() ([]byte, error) {
 	rates := r.rates()
 	grid := make([][]*plot.Plot, len(rates))
 	for i, hz := range rates {
 		p := plot.New()
-		p.Title.Text = fmt.Sprintf("%s at %g Hz: drawn x of %q", r.Scene, hz, r.Bodies[0])
+		axis := string(rune('x' + r.Runs[0].plotAxis))
+		p.Title.Text = fmt.Sprintf("%s at %g Hz: drawn %s of %q", r.Scene, hz, axis, r.Bodies[r.Runs[0].plotBody])
 		p.X.Label.Text = "display time (s)"
 		p.X.Tick.Marker = timeTicks{}
-		p.Y.Label.Text = "x (m)"
+		p.Y.Label.Text = axis + " (m)"
 		p.Legend.Top, p.Legend.Left = true, true
 		var exact plotter.XYs
 		k := 0
@@ -182,11 +183,15 @@ func (r *Result) plotSteps() ([]byte, error) {
 	return renderGrid([][]*plot.Plot{{steps}, {alpha}}, 8*vg.Inch, 5.5*vg.Inch)
 }
 
-// plotJudder is a bar chart of the first traced body's judder: one group
-// per interpolation mode, one bar per rate.
+// plotJudder is a bar chart of the summary's judder (the one traced
+// body's when there is one): one group per interpolation mode, one bar per
+// rate.
 func (r *Result) plotJudder() ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: judder of %q (0 = even motion on screen)", r.Scene, r.Bodies[0])
+	if len(r.Bodies) > 1 {
+		p.Title.Text = fmt.Sprintf("%s: judder, mean over the %d measured bodies (0 = even motion)", r.Scene, r.Runs[0].Summary().Bodies)
+	}
 	p.Y.Label.Text = "judder (std of velocity error / speed)"
 	p.Legend.Top = true
 	var modes []string
@@ -201,7 +206,7 @@ func (r *Result) plotJudder() ([]byte, error) {
 		vals := make(plotter.Values, len(modes))
 		for j, m := range modes {
 			if run := r.run(hz, m); run != nil {
-				vals[j] = run.Bodies[0].Judder
+				vals[j] = run.Summary().Judder
 			}
 		}
 		b, err := plotter.NewBarChart(vals, w)
