@@ -199,6 +199,10 @@ func (m *meter) frame(f *session.Frame, t float64) {
 	r.frame, r.time, r.frameSeconds, r.steps, r.alpha, r.tick = f.Index, t, f.FrameSeconds, f.Steps, f.Alpha, f.Tick
 	n := f.Tick
 	w := m.sess.World()
+	// The run's last frame, cut where the stop tick fell, is drawn at
+	// alpha 0 whatever time it had: no display shows it, so it is written
+	// out but not measured.
+	cut := f.Stopped && f.DiscardedSeconds > 0
 	for j, idx := range m.bodies {
 		a := &m.per[j]
 		br := &r.bodies[j]
@@ -215,6 +219,10 @@ func (m *meter) frame(f *session.Frame, t float64) {
 		br.err = dist(br.drawn, exactC)
 		br.angleErr = angleBetween(drawn.Orientation, exactQ)
 		a.frames++
+		if cut {
+			a.follow.Break()
+			continue
+		}
 		if a.follow.SteadyOver(n, n) {
 			br.steady, br.travel = true, a.follow.Speed()*m.dt
 			a.err.add(br.err)
