@@ -56,6 +56,9 @@ func TestWindowSplitJudderIsCompares(t *testing.T) {
 			if l := splitJudderLabel(a); l != "-" {
 				t.Errorf("one frame after R the judder reads %q, want - (nothing measured yet)", l)
 			}
+			if err := shotIfAsked(a, "SANDBOX_SPLIT_R_PNG"); err != nil {
+				return err
+			}
 			// Up to the frame before the one that steps to tick 121: the
 			// frames of compare's run of 121 ticks but its last, cut short
 			// by the stop and not measured.
@@ -76,14 +79,7 @@ func TestWindowSplitJudderIsCompares(t *testing.T) {
 			if got := a.split.halves[1].follow.Judder.Value(); math.Abs(got-want) > 1e-9*want {
 				t.Errorf("144 Hz half: judder %v, compare %v", got, want)
 			}
-			if path := os.Getenv("SANDBOX_SPLIT_JUDDER_PNG"); path != "" {
-				a.screenshotPending = path
-				if err := a.frameOnce(); err != nil {
-					return err
-				}
-				a.shots.wait()
-			}
-			return nil
+			return shotIfAsked(a, "SANDBOX_SPLIT_JUDDER_PNG")
 		}}
 	if err := runWindow(o); err != nil {
 		t.Fatal(err)
@@ -120,9 +116,24 @@ func TestWindowSplitJudderSlowMotion(t *testing.T) {
 			if l := splitJudderLabel(a); l != "0.00" {
 				t.Errorf("60 Hz half at 0.1x, interpolation off: judder %q, want 0.00", l)
 			}
-			return nil
+			return shotIfAsked(a, "SANDBOX_SPLIT_SLOW_PNG")
 		}}
 	if err := runWindow(o); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// shotIfAsked saves a screenshot of the next frame to the file the
+// environment variable names, if it is set (to look at the labels).
+func shotIfAsked(a *app, env string) error {
+	path := os.Getenv(env)
+	if path == "" {
+		return nil
+	}
+	a.screenshotPending = path
+	if err := a.frameOnce(); err != nil {
+		return err
+	}
+	a.shots.wait()
+	return nil
 }
