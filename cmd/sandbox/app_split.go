@@ -130,7 +130,7 @@ func (s *splitView) observeStep(w *physics.World) {
 	}
 	b := w.Body(s.body)
 	for i := range s.halves {
-		s.halves[i].follow.Step(w.Tick(), b.Velocity, b.Teleported)
+		s.halves[i].follow.Step(w.Tick(), b, s.sess.StepSeconds())
 	}
 }
 

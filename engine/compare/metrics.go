@@ -12,7 +12,7 @@ import (
 
 // BodyMetrics is what one run showed of one traced body. Every figure but
 // the teleport streaks is taken over the body's steady frames only (see
-// SteadyStep): a body with fewer than MinSteadyFrames of them is not
+// steadyStep): a body with fewer than MinSteadyFrames of them is not
 // measured, and the report says so rather than give figures that mean
 // nothing.
 type BodyMetrics struct {
@@ -30,7 +30,7 @@ type BodyMetrics struct {
 	// Visual error: the distance from the drawn centre to the exact
 	// trajectory at the frame's display time delayed by one step (what
 	// interpolation is meant to show), m, and in steps: each frame's error
-	// over the travel of one step at the body's speed then.
+	// over how far the body moved in the step the frame is drawn from.
 	ErrorMean      float64 `json:"error_mean"`
 	ErrorP99       float64 `json:"error_p99"`
 	ErrorMeanSteps float64 `json:"error_mean_steps"`
@@ -119,7 +119,7 @@ type bodyRow struct {
 	ok, steady, havePresent bool
 	drawn, exact, curr      vec
 	err, angleErr, present  float64
-	travel                  float64 // one step at the speed after the frame's tick, m
+	travel                  float64 // how far the body moved in the frame's tick, m
 }
 
 func newMeter(s *session.Session, ref *reference, m interp.Mode, out *csvWriter) *meter {
@@ -159,7 +159,7 @@ func (m *meter) step(w *physics.World) {
 		if b.Teleported {
 			a.teleOld, a.teleOldKnown = a.lastCurr, a.haveLast
 		}
-		a.follow.Step(t, vec(b.Velocity), b.Teleported)
+		a.follow.Step(t, b, m.dt)
 		a.lastCurr, a.haveLast = b.Curr, true
 	}
 	for i := range m.pending {
@@ -224,7 +224,7 @@ func (m *meter) frame(f *session.Frame, t float64) {
 			continue
 		}
 		if a.follow.SteadyOver(n, n) {
-			br.steady, br.travel = true, a.follow.Speed()*m.dt
+			br.steady, br.travel = true, dist(br.curr, v3(b.Prev.Center))
 			a.err.add(br.err)
 			a.errSteps.add(br.err / br.travel)
 			a.angleErr.add(br.angleErr)

@@ -39,8 +39,9 @@ type stretch struct {
 }
 
 // step follows the body through tick.
-func (s *stretch) step(tick uint64, v vec, teleported bool) {
-	s.follow.Step(tick, v, teleported)
+func (s *stretch) step(tick uint64, b physics.BodyView, dt float64) {
+	s.follow.Step(tick, b, dt)
+	v := b.Velocity
 	if !s.follow.SteadyOver(tick, tick) {
 		s.from = tick + 1
 		return
@@ -75,7 +76,7 @@ func runReference(c *Config) (*reference, []string, error) {
 	var start []mgl64.Vec3 // per body index: its centre when first seen
 	var moved []bool
 	var steady []stretch
-	w0 := sess.World()
+	w0, dt := sess.World(), sess.StepSeconds()
 	for i := 0; i < w0.NumBodies(); i++ {
 		steady = append(steady, stretch{})
 		steady[i].follow.Start(0, vec(w0.Body(i).Velocity))
@@ -94,7 +95,7 @@ func runReference(c *Config) (*reference, []string, error) {
 			if !moved[i] && b.Curr.Center.Sub(start[i]).Len() > moveMetres {
 				moved[i] = true
 			}
-			steady[i].step(t, vec(b.Velocity), b.Teleported)
+			steady[i].step(t, b, dt)
 		}
 	})
 	ref := &reference{}

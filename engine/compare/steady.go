@@ -1,23 +1,34 @@
 package compare
 
-import "math"
+import (
+	"math"
+
+	"sandbox/engine/physics"
+)
 
 // The figures hold for steady motion: a body at rest has no step of travel
 // to measure errors in, and an impact or a teleport is not motion a display
 // can show evenly. A step is steady when the body moves at least
-// MinSteadySpeed and its velocity changed by at most SteadyTolerance of its
+// MinSteadySpeed, its velocity changed by at most SteadyTolerance of its
 // speed since the step before (gravity alone passes once a fall is under
-// way; a bounce, an impact or a start from rest does not).
+// way; a bounce, an impact or a start from rest does not), and it moved by
+// its velocity times the step, within the same tolerance (a contact
+// pushing it out, or a sweep stopping it at a wall, does not).
 const (
 	MinSteadySpeed  = 0.1  // m/s
-	SteadyTolerance = 0.05 // of the speed, per step
+	SteadyTolerance = 0.05 // of the speed, or of a step's travel
 )
 
-// SteadyStep reports whether a step that took a body's velocity from v0
-// to v1 (m/s) is steady.
-func SteadyStep(v0, v1 [3]float64) bool {
+// steadyStep reports whether the step of dt seconds that took a body's
+// velocity from v0 to b's was steady.
+func steadyStep(v0 vec, b *physics.BodyView, dt float64) bool {
+	v1 := vec(b.Velocity)
 	s := norm(v1)
-	return s >= MinSteadySpeed && dist(v0, v1) <= SteadyTolerance*s
+	if s < MinSteadySpeed || b.Teleported || dist(v0, v1) > SteadyTolerance*s {
+		return false
+	}
+	move := sub(vec(b.Curr.Center), vec(b.Prev.Center))
+	return dist(move, vec(b.Velocity.Mul(dt))) <= SteadyTolerance*s*dt
 }
 
 // Follower follows one traced body on one display: which of its steps were
@@ -45,14 +56,14 @@ func (f *Follower) Start(tick uint64, v [3]float64) {
 	f.seen, f.lastTick, f.lastVel, f.steadyFrom = true, tick, v, tick+1
 }
 
-// Step feeds the body's velocity after the step that ended on tick, and
-// whether the step teleported it. A tick that does not follow the last one
-// (a rewind, a body just seen) starts a new stretch.
-func (f *Follower) Step(tick uint64, v [3]float64, teleported bool) {
-	if !f.seen || tick != f.lastTick+1 || teleported || !SteadyStep(f.lastVel, v) {
+// Step feeds the body as the step of dt seconds that ended on tick left
+// it. A tick that does not follow the last one (a rewind, a body just
+// seen) starts a new stretch.
+func (f *Follower) Step(tick uint64, b physics.BodyView, dt float64) {
+	if !f.seen || tick != f.lastTick+1 || !steadyStep(f.lastVel, &b, dt) {
 		f.steadyFrom = tick + 1
 	}
-	f.seen, f.lastTick, f.lastVel = true, tick, v
+	f.seen, f.lastTick, f.lastVel = true, tick, vec(b.Velocity)
 }
 
 // SteadyOver reports whether every step from tick from to tick to
