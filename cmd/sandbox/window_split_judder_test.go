@@ -86,9 +86,10 @@ func TestWindowSplitJudderIsCompares(t *testing.T) {
 	}
 }
 
-// At time scale 0.1 with interpolation off, a 60 Hz half shows the 60 Hz
-// glider one step per presentation: even motion, judder 0, as compare has
-// it at 60 Hz. The half is put on the right, whose label is drawn last.
+// A change of time scale starts the judder afresh, and at time scale 0.1
+// with interpolation off a 60 Hz half shows the 60 Hz glider one step per
+// presentation: even motion, judder 0, as compare has it at 60 Hz (it
+// read 4.13). The half is put on the right, whose label is drawn last.
 func TestWindowSplitJudderSlowMotion(t *testing.T) {
 	defer lockWindowThread(t)()
 	sc, err := scene.Load("glider")
@@ -107,6 +108,12 @@ func TestWindowSplitJudderSlowMotion(t *testing.T) {
 				}
 			}
 			a.setTimeScale(0.1)
+			if err := a.frameOnce(); err != nil {
+				return err
+			}
+			if l := splitJudderLabel(a); l != "-" {
+				t.Errorf("one frame after the time scale changed the judder reads %q, want - (nothing measured yet)", l)
+			}
 			a.onKey(glfw.KeyR, 0)
 			for range 300 {
 				if err := a.frameOnce(); err != nil {

@@ -226,6 +226,9 @@ func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode
 				seen++
 			}
 			meter.frame(f, t)
+			if out != nil && out.err != nil {
+				return fmt.Errorf("%s: %w", csvName, out.err) // a full disk need not wait for the run's end
+			}
 			return nil
 		},
 	})

@@ -242,3 +242,42 @@ func TestJudderDoesNotDependOnSpeed(t *testing.T) {
 		t.Errorf("144 Hz off: judder %v, want 1.1830", j6)
 	}
 }
+
+// A CSV that cannot be written stops the compare with an error naming it,
+// and the engine closes nothing it could not finish: only the runs that
+// completed had their CSV closed.
+func TestCompareCSVWriteErrorStops(t *testing.T) {
+	sc := mustScene(t, "glider")
+	var closed []string
+	c := Config{Scene: sc, Rates: []float64{60, 144}, Modes: []interp.Mode{interp.Lerp}, Ticks: 6000,
+		Open: func(name string) (io.WriteCloser, error) {
+			if strings.Contains(name, "144") {
+				return &failingCSV{name: name, closed: &closed, left: 100_000}, nil
+			}
+			return &failingCSV{name: name, closed: &closed, left: math.MaxInt}, nil
+		}}
+	_, err := Compare(c)
+	if err == nil || !strings.Contains(err.Error(), "run-144hz-lerp.csv") || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("error %v; want one naming run-144hz-lerp.csv and the write error", err)
+	}
+	if len(closed) != 1 || closed[0] != "run-60hz-lerp.csv" {
+		t.Fatalf("closed %v; want only the finished run-60hz-lerp.csv", closed)
+	}
+}
+
+// failingCSV takes left bytes, then fails every write.
+type failingCSV struct {
+	name   string
+	closed *[]string
+	left   int
+}
+
+func (f *failingCSV) Write(p []byte) (int, error) {
+	if len(p) > f.left {
+		return 0, errors.New("disk full")
+	}
+	f.left -= len(p)
+	return len(p), nil
+}
+
+func (f *failingCSV) Close() error { *f.closed = append(*f.closed, f.name); return nil }

@@ -10,7 +10,7 @@ import (
 // csvWriter streams a run's per-frame CSV while the run goes: one line per
 // frame, the loop's numbers, then for each traced body the drawn and exact
 // centres, the errors and whether the frame was steady. The first write
-// error is kept and stops the writing; the run reports it at its end.
+// error is kept and stops the writing, and the run with it.
 type csvWriter struct {
 	w   *bufio.Writer
 	c   io.WriteCloser

@@ -326,3 +326,11 @@ func angleBetween(a, b mgl64.Quat) float64 {
 	rel := a.Conjugate().Mul(b)
 	return 2 * math.Atan2(rel.V.Len(), math.Abs(rel.W))
 }
+
+// noise is v, or 0 when |v| is below floor: float rounding, not a figure.
+func noise(v, floor float64) float64 {
+	if math.Abs(v) < floor {
+		return 0
+	}
+	return v
+}

@@ -1,10 +1,6 @@
 package compare
 
-import (
-	"math"
-
-	"sandbox/engine/physics"
-)
+import "sandbox/engine/physics"
 
 // The figures hold for steady motion: a body at rest has no step of travel
 // to measure errors in, and an impact or a teleport is not motion a display
@@ -89,11 +85,3 @@ func (f *Follower) Frame(tick uint64, drawn, exact [3]float64, seconds float64) 
 // Break says the body was not drawn in a frame: the next frame's move is
 // not measured.
 func (f *Follower) Break() { f.havePrev = false }
-
-// noise is v, or 0 when |v| is below floor: float rounding, not a figure.
-func noise(v, floor float64) float64 {
-	if math.Abs(v) < floor {
-		return 0
-	}
-	return v
-}
