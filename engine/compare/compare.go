@@ -150,9 +150,11 @@ type Run struct {
 	StepsPerFrame [4]uint64 `json:"steps_per_frame"`
 	// Alternation is the fraction of frames whose step count differs from
 	// the frame before: 0 for a steady pattern, near 1 for 1,2,1,2.
-	Alternation    float64        `json:"alternation"`
-	DroppedSeconds float64        `json:"dropped_seconds"`
-	Bodies         []*BodyMetrics `json:"bodies"`
+	Alternation    float64 `json:"alternation"`
+	DroppedSeconds float64 `json:"dropped_seconds"`
+	// Summary is the run over its measured bodies (report.md's first table).
+	Summary Summary        `json:"summary"`
+	Bodies  []*BodyMetrics `json:"bodies"`
 	// CSV is the per-frame CSV's name, when one was written.
 	CSV string `json:"csv,omitempty"`
 
@@ -249,6 +251,7 @@ func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode
 	for j, bm := range r.Bodies {
 		bm.Name = names[j]
 	}
+	r.Summary = r.summarize()
 	if out != nil {
 		if err := out.close(); err != nil {
 			return nil, fmt.Errorf("%s: %w", csvName, err)

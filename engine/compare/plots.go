@@ -190,7 +190,7 @@ func (r *Result) plotJudder() ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: judder of %q (0 = even motion on screen)", r.Scene, r.Bodies[0])
 	if len(r.Bodies) > 1 {
-		p.Title.Text = fmt.Sprintf("%s: judder, mean over the %d measured bodies (0 = even motion)", r.Scene, r.Runs[0].Summary().Bodies)
+		p.Title.Text = fmt.Sprintf("%s: judder, mean over the %d measured bodies (0 = even motion)", r.Scene, r.Runs[0].Summary.Bodies)
 	}
 	p.Y.Label.Text = "judder (std of velocity error / speed)"
 	p.Legend.Top = true
@@ -206,7 +206,7 @@ func (r *Result) plotJudder() ([]byte, error) {
 		vals := make(plotter.Values, len(modes))
 		for j, m := range modes {
 			if run := r.run(hz, m); run != nil {
-				vals[j] = run.Summary().Judder
+				vals[j] = run.Summary.Judder
 			}
 		}
 		b, err := plotter.NewBarChart(vals, w)

@@ -9,16 +9,16 @@ import (
 // Summary is one run's figures over its measured bodies: the means
 // weighted by each body's steady frames, the p99s the worst body's.
 type Summary struct {
-	Bodies                int     // measured
-	ErrorMeanSteps        float64 // delayed line
-	ErrorP99Steps         float64
-	PresentErrorMeanSteps float64
-	PresentErrorP99Steps  float64
-	Judder                float64
+	Bodies                int     `json:"bodies"` // measured
+	ErrorMeanSteps        float64 `json:"error_mean_steps"`
+	ErrorP99Steps         float64 `json:"error_p99_steps"`
+	PresentErrorMeanSteps float64 `json:"present_error_mean_steps"`
+	PresentErrorP99Steps  float64 `json:"present_error_p99_steps"`
+	Judder                float64 `json:"judder"`
 }
 
-// Summary sums up the run over its measured bodies.
-func (run *Run) Summary() Summary {
+// summarize sums up the run over its measured bodies.
+func (run *Run) summarize() Summary {
 	var s Summary
 	var w float64
 	for _, m := range run.Bodies {
@@ -52,7 +52,7 @@ func (r *Result) summary(b *bytes.Buffer) {
 	b.WriteString("| display | interp | steps change | error mean (steps) | error p99 (steps) | present error mean (steps) | present error p99 (steps) | judder |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|\n")
 	for _, run := range r.Runs {
-		s := run.Summary()
+		s := run.Summary
 		if s.Bodies == 0 {
 			fmt.Fprintf(b, "| %g Hz | %s | %.0f%% | no body measured | | | | |\n", run.DisplayHz, run.Interp, 100*run.Alternation)
 			continue
