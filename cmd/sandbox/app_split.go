@@ -40,10 +40,12 @@ type splitView struct {
 
 	// The live judder follows one body (the fastest awake one) in both
 	// halves, by compare's definition, since the split was turned on, the
-	// scene was reset or loaded, the time scale changed or the body did.
+	// scene was reset or loaded, or the time scale, the interpolation mode,
+	// the body or the half's rate changed.
 	body      int              // -1 = none yet
 	sess      *session.Session // the session it follows (a reset makes a new one)
 	timeScale float64          // the time scale it was measured at
+	mode      interp.Mode      // the interpolation mode it was measured with
 }
 
 // splitHalf is one half: its next presentation time, the image held since
@@ -53,6 +55,7 @@ type splitHalf struct {
 	fbo, rb  uint32  // hold buffer: the half's last image
 	vp       gfx.Viewport
 	follow   compare.Follower
+	hz       float64 // the rate the judder was measured at
 	prevTime float64 // simulated display time of the last redraw, s
 }
 
@@ -87,9 +90,10 @@ func (a *app) toggleSplit() {
 }
 
 // followJudder starts the judder afresh when what it measures changed: a
-// new session (R, a scene loaded), another time scale, or the followed
-// body gone to sleep (another one is picked). It watches the session's
-// steps, which tell steady motion from impacts and stops.
+// new session (R, a scene loaded), another time scale or interpolation
+// mode, the followed body gone to sleep (another one is picked), or a
+// half's rate. It watches the session's steps, which tell steady motion
+// from impacts and stops.
 func (a *app) followJudder() {
 	s := &a.split
 	w := a.sim.world
@@ -105,17 +109,20 @@ func (a *app) followJudder() {
 	if ts := a.sim.lp.TimeScale(); ts != s.timeScale {
 		s.timeScale, restart = ts, true
 	}
+	if a.view.Mode != s.mode {
+		s.mode, restart = a.view.Mode, true
+	}
 	if s.body < 0 || s.body >= w.NumBodies() || w.Body(s.body).Sleeping {
 		if b := fastestBody(a); b != s.body || b < 0 {
 			s.body, restart = b, true
 		}
 	}
-	if !restart {
-		return
-	}
 	for i := range s.halves {
 		h := &s.halves[i]
-		h.follow = compare.Follower{}
+		if !restart && h.hz == s.hz(i) {
+			continue
+		}
+		h.hz, h.follow = s.hz(i), compare.Follower{}
 		if s.body >= 0 {
 			h.follow.Start(w.Tick(), w.Body(s.body).Velocity)
 		}

@@ -86,7 +86,8 @@ func TestWindowSplitJudderIsCompares(t *testing.T) {
 	}
 }
 
-// A change of time scale starts the judder afresh, and at time scale 0.1
+// A change of time scale or interpolation mode starts the judder afresh,
+// and at time scale 0.1
 // with interpolation off a 60 Hz half shows the 60 Hz glider one step per
 // presentation: even motion, judder 0, as compare has it at 60 Hz (it
 // read 4.13). The half is put on the right, whose label is drawn last.
@@ -123,7 +124,17 @@ func TestWindowSplitJudderSlowMotion(t *testing.T) {
 			if l := splitJudderLabel(a); l != "0.00" {
 				t.Errorf("60 Hz half at 0.1x, interpolation off: judder %q, want 0.00", l)
 			}
-			return shotIfAsked(a, "SANDBOX_SPLIT_SLOW_PNG")
+			if err := shotIfAsked(a, "SANDBOX_SPLIT_SLOW_PNG"); err != nil {
+				return err
+			}
+			a.onKey(glfw.KeyI, 0) // off to lerp
+			if err := a.frameOnce(); err != nil {
+				return err
+			}
+			if l := splitJudderLabel(a); l != "-" {
+				t.Errorf("one frame after the interpolation mode changed the judder reads %q, want - (nothing measured yet)", l)
+			}
+			return nil
 		}}
 	if err := runWindow(o); err != nil {
 		t.Fatal(err)
