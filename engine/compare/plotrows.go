@@ -33,7 +33,9 @@ func (p *plotRows) add(r *row) {
 	if r.time <= plotLength {
 		p.early = append(p.early, x)
 	}
-	if r.time >= p.spec.Start && r.time <= p.spec.Start+plotLength {
+	// A nanosecond of slack: display times summed in float64 fall a hair
+	// short of the tick times the window starts on.
+	if r.time >= p.spec.Start-1e-9 && r.time <= p.spec.Start+plotLength {
 		p.late = append(p.late, x)
 	}
 	p.last = r.time
