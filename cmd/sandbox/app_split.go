@@ -3,15 +3,16 @@
 package main
 
 import (
-	"math"
 	"strconv"
 	"unsafe"
 
 	"github.com/AllenDang/cimgui-go/imgui"
 	"github.com/go-gl/gl/v4.1-core/gl"
-	"github.com/go-gl/mathgl/mgl64"
 
+	"sandbox/engine/compare"
 	"sandbox/engine/gfx"
+	"sandbox/engine/interp"
+	"sandbox/engine/physics"
 	"sandbox/engine/session"
 )
 
@@ -19,7 +20,6 @@ import (
 const (
 	defaultSplitLeftHz  = 60
 	defaultSplitRightHz = 144
-	judderSamples       = 64 // on-screen velocities each half's live judder is taken over
 )
 
 // splitView presents the one simulation twice, side by side: the left
@@ -37,23 +37,27 @@ type splitView struct {
 	halves        [2]splitHalf
 	label         []byte // reused label text
 	width, height int    // size the hold buffers were made for
-	follow        splitFollow
+	follow        splitFollow // the body the camera follows, and the camera to return to
+
+	// The live judder follows the camera's body in both halves, by
+	// compare's definition, since the split was turned on, the scene was
+	// reset or loaded, or the time scale, the interpolation mode, the body
+	// or the half's rate changed.
+	body      int              // -1 = none yet
+	sess      *session.Session // the session it follows (a reset makes a new one)
+	timeScale float64          // the time scale it was measured at
+	mode      interp.Mode      // the interpolation mode it was measured with
 }
 
 // splitHalf is one half: its next presentation time, the image held since
-// its last one, and what its judder figure is taken from.
+// its last one, and its judder.
 type splitHalf struct {
 	next     float64 // simulated display time of the next redraw, s
 	fbo, rb  uint32  // hold buffer: the half's last image
 	vp       gfx.Viewport
-	body     int // body whose motion the judder figure follows, -1 = none yet
-	havePrev bool
-	prevPos  mgl64.Vec3
-	prevTime float64
-	d        [judderSamples]mgl64.Vec3 // on-screen velocity minus true velocity, m/s
-	speed    [judderSamples]float64    // true speed, m/s
-	n, head  int
-	judder   float64
+	follow   compare.Follower
+	hz       float64     // the rate the judder was measured at
+	prevTime float64     // simulated display time of the last redraw, s
 	ghosts   splitGhosts // the followed body's poses at the last presentations
 }
 
@@ -75,13 +79,66 @@ func (a *app) toggleSplit() {
 	if !s.On {
 		s.deleteBuffers()
 		a.endFollow()
+		if s.sess != nil {
+			s.sess.Observe(nil)
+			s.sess = nil
+		}
 		return
 	}
 	a.startFollow()
 	s.clock = 0
 	for i := range s.halves {
+		s.halves[i].next = 0
+	}
+	s.sess = nil // followed afresh by the next frame
+}
+
+// followJudder starts the judder afresh when what it measures changed: a
+// new session (R, a scene loaded), another time scale or interpolation
+// mode, another followed body (follow picks it), or a half's rate. It watches the session's steps, which tell steady motion
+// from impacts and stops.
+func (a *app) followJudder() {
+	s := &a.split
+	w := a.sim.world
+	restart := false
+	if s.sess != a.sim.sess {
+		if s.sess != nil {
+			s.sess.Observe(nil)
+		}
+		s.sess = a.sim.sess
+		s.sess.Observe(s.observeStep)
+		s.body, restart = -1, true
+	}
+	if ts := a.sim.lp.TimeScale(); ts != s.timeScale {
+		s.timeScale, restart = ts, true
+	}
+	if a.view.Mode != s.mode {
+		s.mode, restart = a.view.Mode, true
+	}
+	if b := s.follow.body; b != s.body || b < 0 {
+		s.body, restart = b, true
+	}
+	for i := range s.halves {
 		h := &s.halves[i]
-		h.next, h.body, h.havePrev, h.n, h.head, h.judder = 0, -1, false, 0, 0, 0
+		if !restart && h.hz == s.hz(i) {
+			continue
+		}
+		h.hz, h.follow = s.hz(i), compare.Follower{}
+		if s.body >= 0 {
+			h.follow.Start(w.Tick(), w.Body(s.body).Velocity)
+		}
+	}
+}
+
+// observeStep feeds each half's follower the followed body's velocity
+// after every physics step (the session calls it; it only reads).
+func (s *splitView) observeStep(w *physics.World) {
+	if s.body < 0 || s.body >= w.NumBodies() {
+		return
+	}
+	b := w.Body(s.body)
+	for i := range s.halves {
+		s.halves[i].follow.Step(w.Tick(), b, s.sess.StepSeconds())
 	}
 }
 
@@ -102,6 +159,7 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 	}
 	step := a.sim.lp.Config().StepSeconds
 	a.follow(fr.Alpha)
+	a.followJudder()
 	for i := range s.halves {
 		h := &s.halves[i]
 		h.vp = vps[i]
@@ -185,41 +243,29 @@ func (s *splitView) deleteBuffers() {
 	s.width, s.height = 0, 0
 }
 
-// measure adds one presentation of the half to its live judder figure:
-// the spread of the followed body's on-screen velocity (drawn position
-// change over the time between this half's presentations) around its true
-// velocity, over its true speed, for the last judderSamples presentations.
+// measure adds one presentation of the half to its live judder: where the
+// followed body is drawn and where the exact trajectory (one step late, as
+// compare has it) puts it, now, in simulated display seconds.
 func (h *splitHalf) measure(a *app, alpha, step, now float64) {
+	s := &a.split
 	w := a.sim.world
-	if h.body < 0 || h.body >= w.NumBodies() || w.Body(h.body).Sleeping {
-		h.body, h.havePrev, h.n, h.head = fastestBody(a), false, 0, 0
-		if h.body < 0 {
-			return
-		}
+	if s.body < 0 || s.body >= w.NumBodies() {
+		return
 	}
-	b := w.Body(h.body)
-	p := a.view.Pose(b, alpha, step).Center
-	if h.havePrev && now > h.prevTime && !b.Teleported {
-		d := p.Sub(h.prevPos).Mul(1 / (now - h.prevTime)).Sub(b.Velocity)
-		h.d[h.head], h.speed[h.head] = d, b.Velocity.Len()
-		h.head = (h.head + 1) % judderSamples
-		h.n = min(h.n+1, judderSamples)
-		var mean mgl64.Vec3
-		var speed float64
-		for i := 0; i < h.n; i++ {
-			mean, speed = mean.Add(h.d[i]), speed+h.speed[i]
-		}
-		mean, speed = mean.Mul(1/float64(h.n)), speed/float64(h.n)
-		var v float64
-		for i := 0; i < h.n; i++ {
-			e := h.d[i].Sub(mean)
-			v += e.Dot(e)
-		}
-		if speed > 0 {
-			h.judder = math.Sqrt(v/float64(h.n)) / speed
-		}
+	b := w.Body(s.body)
+	drawn := a.view.Pose(b, alpha, step).Center
+	exact := interp.LerpVec(b.Prev.Center, b.Curr.Center, alpha)
+	h.follow.Frame(w.Tick(), drawn, exact, now-h.prevTime)
+	h.prevTime = now
+}
+
+// judderLabel is the half's live judder as its label shows it: "-" until
+// two moves were measured.
+func (h *splitHalf) judderLabel(b []byte) []byte {
+	if h.follow.Judder.Samples() < 2 {
+		return append(b, '-')
 	}
-	h.havePrev, h.prevPos, h.prevTime = true, p, now
+	return strconv.AppendFloat(b, h.follow.Judder.Value(), 'f', 2, 64)
 }
 
 // fastestBody is the awake body moving fastest (below 1 km/s: a bullet
@@ -252,11 +298,7 @@ func (a *app) splitLabels(fh int) {
 		y := float32(fh-(h.vp.Y+h.vp.H))/scale.Y + 6
 		b := strconv.AppendFloat(s.label[:0], s.hz(i), 'f', -1, 64)
 		b = append(b, " Hz   judder "...)
-		if h.n < 2 {
-			b = append(b, '-')
-		} else {
-			b = strconv.AppendFloat(b, h.judder, 'f', 2, 64)
-		}
+		b = h.judderLabel(b)
 		s.label = b
 		dl.AddRectFilled(imgui.Vec2{X: x - 4, Y: y - 2}, imgui.Vec2{X: x + 7*float32(len(b)) + 8, Y: y + 16}, 0xb0000000)
 		dl.AddTextVec2(imgui.Vec2{X: x, Y: y}, 0xffffffff, unsafe.String(unsafe.SliceData(b), len(b)))

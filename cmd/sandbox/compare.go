@@ -107,7 +107,8 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 var errCompareHelp = errors.New("compare help")
 
 // runCompare is `sandbox compare`: flags and the output folder are checked
-// before anything runs; the files are written only after every run passed.
+// before anything runs; each run's CSV is streamed as it runs, the other
+// files are written after every run passed.
 func runCompare(args []string, stdout, stderr io.Writer) error {
 	c, err := parseCompareFlags(args, stdout)
 	if errors.Is(err, errCompareHelp) {
@@ -132,6 +133,22 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "compare: %d of %d: %g Hz %s, %d frames\n", done, total, r.DisplayHz, r.Interp, r.Frames)
 		}
 	}
+	// Each run streams its CSV into an atomic file: renamed into place
+	// when the run closes it, discarded if the compare fails first.
+	var csvs []*safeio.File
+	defer func() {
+		for _, f := range csvs {
+			f.Abort() // nothing after Commit
+		}
+	}()
+	c.cfg.Open = func(name string) (io.WriteCloser, error) {
+		f, err := safeio.Create(filepath.Join(c.out, name))
+		if err != nil {
+			return nil, fmt.Errorf("-out %s: %v", c.out, err)
+		}
+		csvs = append(csvs, f)
+		return commitOnClose{f}, nil
+	}
 	res, err := compare.Compare(c.cfg)
 	if err != nil {
 		return fmt.Errorf("compare %s: %w", c.cfg.Scene.Name, err)
@@ -146,6 +163,12 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stdout, "compare %s: %d runs of %d ticks in %.1f s, state %s equal at every rate; wrote %d files to %s\n",
-		res.Scene, len(res.Runs), res.Ticks, time.Since(start).Seconds(), res.StateHash, len(files), c.out)
+		res.Scene, len(res.Runs), res.Ticks, time.Since(start).Seconds(), res.StateHash, len(files)+len(csvs), c.out)
 	return nil
 }
+
+// commitOnClose is a safeio.File as the io.WriteCloser compare streams a
+// CSV into: Close commits it.
+type commitOnClose struct{ *safeio.File }
+
+func (c commitOnClose) Close() error { return c.Commit() }

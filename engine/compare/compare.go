@@ -11,6 +11,7 @@ package compare
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strings"
@@ -38,17 +39,26 @@ type Config struct {
 	Bodies []string
 	// Done, when set, is called after each finished run.
 	Done func(r *Run)
+	// Open, when set, creates a run's per-frame CSV (named by
+	// Run.CSVName) in the output folder: the run streams its frames into
+	// it and closes it when the run has passed; the file is complete when
+	// Close returns nil. On an error the run stops and closes nothing
+	// further, leaving the caller to discard what it opened. Unset, no
+	// CSV is written.
+	Open func(name string) (io.WriteCloser, error)
 
 	// tamper, in tests, changes a run's inputs to prove that a display-
 	// dependent physics result is caught.
 	tamper func(s *session.Session, hz float64)
 }
 
-// Limits of one compare: every run keeps each traced body's every frame.
+// Limits of one compare. Its memory does not grow with the ticks (each
+// run streams its frames to its CSV and keeps sums and histograms); the
+// CSVs do, by a line per frame.
 const (
 	MaxTicks = 1_000_000
 	MaxRates = 16
-	// MaxRecords bounds ticks x bodies of the reference trajectory.
+	// MaxRecords bounds ticks x bodies, and so the size of each CSV.
 	MaxRecords = 20_000_000
 )
 
@@ -91,7 +101,7 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("-ticks %d: must be 1 to %d", c.Ticks, MaxTicks)
 	}
 	if n := c.Ticks * uint64(max(1, len(c.Scene.Bodies)+len(c.Scene.Events))); n > MaxRecords {
-		return fmt.Errorf("-ticks %d: %d ticks x bodies is more than compare keeps (%d); trace fewer ticks", c.Ticks, n, MaxRecords)
+		return fmt.Errorf("-ticks %d: %d ticks x bodies is more than compare writes (%d); trace fewer ticks", c.Ticks, n, MaxRecords)
 	}
 	return nil
 }
@@ -140,11 +150,16 @@ type Run struct {
 	StepsPerFrame [4]uint64 `json:"steps_per_frame"`
 	// Alternation is the fraction of frames whose step count differs from
 	// the frame before: 0 for a steady pattern, near 1 for 1,2,1,2.
-	Alternation    float64        `json:"alternation"`
-	DroppedSeconds float64        `json:"dropped_seconds"`
-	Bodies         []*BodyMetrics `json:"bodies"`
+	Alternation    float64 `json:"alternation"`
+	DroppedSeconds float64 `json:"dropped_seconds"`
+	// Summary is the run over its measured bodies (report.md's first table).
+	Summary Summary        `json:"summary"`
+	Bodies  []*BodyMetrics `json:"bodies"`
+	// CSV is the per-frame CSV's name, when one was written.
+	CSV string `json:"csv,omitempty"`
 
-	rows []row // per frame, for the CSV and plots
+	plot               []plotRow // the frames the plots show
+	plotBody, plotAxis int       // traced body and coordinate they show
 }
 
 // Run runs the compare. A *HashMismatchError means physics depended on the
@@ -177,7 +192,8 @@ func Compare(c Config) (*Result, error) {
 	return res, nil
 }
 
-// runOne runs one rate and mode and measures it against the reference.
+// runOne runs one rate and mode and measures it, streaming its frames to
+// its CSV, checking its hashes against the reference's as they come.
 func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode) (*Run, error) {
 	sess, err := session.New(session.Options{Scene: c.Scene, StopTick: c.Ticks})
 	if err != nil {
@@ -186,32 +202,62 @@ func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode
 	if c.tamper != nil {
 		c.tamper(sess, hz)
 	}
-	meter := newMeter(ref, names, sess, m)
-	var cps []session.Checkpoint
+	refRate := 1 / sess.StepSeconds()
+	var out *csvWriter
+	csvName := (&Run{DisplayHz: hz, Interp: m.String()}).CSVName()
+	if c.Open != nil {
+		f, err := c.Open(csvName)
+		if err != nil {
+			return nil, err
+		}
+		out = newCSVWriter(f, names)
+	}
+	meter := newMeter(sess, ref, m, out)
+	seen := 0 // checkpoints compared
 	rep, err := headless.RunSession(sess, headless.Options{
 		Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks, Interp: m,
 		OnFrame: func(f *session.Frame, t float64) error {
-			cps = append(cps, f.Checkpoints...)
+			for _, cp := range f.Checkpoints {
+				if seen >= len(ref.checkpoints) {
+					return fmt.Errorf("%g Hz: checkpoint tick %d comes after the reference's last", hz, cp.Tick)
+				}
+				want := ref.checkpoints[seen]
+				if cp.Tick != want.Tick || cp.Hash != want.Hash {
+					return &HashMismatchError{Tick: want.Tick, RateA: refRate, RateB: hz, HashA: want.Hash, HashB: cp.Hash}
+				}
+				seen++
+			}
 			meter.frame(f, t)
+			if out != nil && out.err != nil {
+				return fmt.Errorf("%s: %w", csvName, out.err) // a full disk need not wait for the run's end
+			}
 			return nil
 		},
 	})
+	var hm *HashMismatchError
+	if errors.As(err, &hm) {
+		return nil, hm
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%g Hz, %s: %w", hz, m, err)
 	}
-	refRate := 1 / sess.StepSeconds()
-	for i, cp := range ref.checkpoints {
-		if i >= len(cps) {
-			return nil, fmt.Errorf("%g Hz: the run ended before checkpoint tick %d", hz, cp.Tick)
-		}
-		if cps[i].Tick != cp.Tick || cps[i].Hash != cp.Hash {
-			return nil, &HashMismatchError{Tick: cp.Tick, RateA: refRate, RateB: hz, HashA: cp.Hash, HashB: cps[i].Hash}
-		}
+	if seen < len(ref.checkpoints) {
+		return nil, fmt.Errorf("%g Hz: the run ended before checkpoint tick %d", hz, ref.checkpoints[seen].Tick)
 	}
 	if h := sess.World().StateHash(); h != ref.hash {
 		return nil, &HashMismatchError{Tick: c.Ticks, RateA: refRate, RateB: hz, HashA: ref.hash, HashB: h}
 	}
 	r := meter.finish()
+	for j, bm := range r.Bodies {
+		bm.Name = names[j]
+	}
+	r.Summary = r.summarize()
+	if out != nil {
+		if err := out.close(); err != nil {
+			return nil, fmt.Errorf("%s: %w", csvName, err)
+		}
+		r.CSV = csvName
+	}
 	r.DisplayHz, r.Interp, r.Frames, r.StateHash, r.DroppedSeconds = hz, m.String(), rep.Frames, rep.StateHash, rep.DroppedSeconds
 	return r, nil
 }

@@ -1,8 +1,12 @@
 package compare
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -83,23 +87,49 @@ func TestCompareGlider(t *testing.T) {
 	}
 }
 
-// The reference trajectory is the glider's closed form x0 + v t at every
-// tick: the "exact" path the errors are measured against is exact.
-func TestReferenceIsClosedForm(t *testing.T) {
+// The exact trajectory each run measures against is the glider's closed
+// form x0 + v t, one step late, at every frame's display time: read back
+// from the streamed CSV, which holds every frame.
+func TestExactTrajectoryIsClosedForm(t *testing.T) {
 	sc := mustScene(t, "glider")
-	c := Config{Scene: sc, Ticks: 600}
-	ref, _, err := runReference(&c)
-	if err != nil {
-		t.Fatal(err)
+	files := map[string]*bytes.Buffer{}
+	c := Config{Scene: sc, Rates: []float64{144}, Modes: []interp.Mode{interp.Lerp}, Ticks: 600,
+		Open: func(name string) (io.WriteCloser, error) {
+			files[name] = &bytes.Buffer{}
+			return nopCloser{files[name]}, nil
+		}}
+	res := mustCompare(t, c)
+	csv := files[res.Runs[0].CSV]
+	if csv == nil {
+		t.Fatalf("no CSV %q among %d files", res.Runs[0].CSV, len(files))
 	}
+	lines := strings.Split(strings.TrimSpace(csv.String()), "\n")
+	if uint64(len(lines)) != res.Runs[0].Frames+1 {
+		t.Fatalf("%d CSV lines for %d frames, want a header and one per frame", len(lines), res.Runs[0].Frames)
+	}
+	head := strings.Split(lines[0], ",")
+	col := slices.Index(head, "glider.exact_x")
 	x0, v := sc.Bodies[0].Center, sc.Bodies[0].Velocity
-	for n := uint64(1); n <= 600; n++ {
-		want := x0.Add(v.Mul(float64(n) / 60))
-		if got := ref.curr[ref.at(n, 0)].Center; got.Sub(want).Len() > 1e-9 {
-			t.Fatalf("tick %d: reference %v, closed form %v", n, got, want)
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		tick, _ := strconv.ParseFloat(f[5], 64)
+		alpha, _ := strconv.ParseFloat(f[4], 64)
+		if tick == 0 {
+			continue
+		}
+		x, err := strconv.ParseFloat(f[col], 64)
+		if err != nil {
+			t.Fatalf("line %q: %v", l, err)
+		}
+		if want := x0[0] + v[0]*(tick-1+alpha)/60; math.Abs(x-want) > 1e-9 {
+			t.Fatalf("tick %v alpha %v: exact x %v, closed form %v", tick, alpha, x, want)
 		}
 	}
 }
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
 
 // A periodically teleported body is never drawn between its old and new
 // place with the teleport flag honoured; ignoring the flag would draw it so.
@@ -190,3 +220,64 @@ func BenchmarkCompareGlider(b *testing.B) {
 		}
 	}
 }
+
+// Judder is a ratio to the speed: the glider at 12 m/s judders exactly as
+// much as at 6 m/s (the frames and steps are the same, every move twice
+// as long), and at 144 Hz with interpolation off it is the README's 1.18
+// (frames of 0, 1, 0, 0, 1 steps: the on-screen speed varies by more than
+// the speed itself).
+func TestJudderDoesNotDependOnSpeed(t *testing.T) {
+	slow := mustScene(t, "glider")
+	fast := mustScene(t, "glider")
+	fast.Bodies[0].Velocity = fast.Bodies[0].Velocity.Mul(2)
+	judder := func(sc *scene.Scene) float64 {
+		res := mustCompare(t, Config{Scene: sc, Rates: []float64{144}, Modes: []interp.Mode{interp.Off}, Ticks: 600})
+		return body(t, res, 144, "off").Judder
+	}
+	j6, j12 := judder(slow), judder(fast)
+	if math.Abs(j6-j12) > 1e-9*j6 {
+		t.Errorf("144 Hz off: judder %v at 6 m/s, %v at 12 m/s; a ratio to the speed cannot change with it", j6, j12)
+	}
+	if math.Abs(j6-1.1830) > 5e-4 {
+		t.Errorf("144 Hz off: judder %v, want 1.1830", j6)
+	}
+}
+
+// A CSV that cannot be written stops the compare with an error naming it,
+// and the engine closes nothing it could not finish: only the runs that
+// completed had their CSV closed.
+func TestCompareCSVWriteErrorStops(t *testing.T) {
+	sc := mustScene(t, "glider")
+	var closed []string
+	c := Config{Scene: sc, Rates: []float64{60, 144}, Modes: []interp.Mode{interp.Lerp}, Ticks: 6000,
+		Open: func(name string) (io.WriteCloser, error) {
+			if strings.Contains(name, "144") {
+				return &failingCSV{name: name, closed: &closed, left: 100_000}, nil
+			}
+			return &failingCSV{name: name, closed: &closed, left: math.MaxInt}, nil
+		}}
+	_, err := Compare(c)
+	if err == nil || !strings.Contains(err.Error(), "run-144hz-lerp.csv") || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("error %v; want one naming run-144hz-lerp.csv and the write error", err)
+	}
+	if len(closed) != 1 || closed[0] != "run-60hz-lerp.csv" {
+		t.Fatalf("closed %v; want only the finished run-60hz-lerp.csv", closed)
+	}
+}
+
+// failingCSV takes left bytes, then fails every write.
+type failingCSV struct {
+	name   string
+	closed *[]string
+	left   int
+}
+
+func (f *failingCSV) Write(p []byte) (int, error) {
+	if len(p) > f.left {
+		return 0, errors.New("disk full")
+	}
+	f.left -= len(p)
+	return len(p), nil
+}
+
+func (f *failingCSV) Close() error { *f.closed = append(*f.closed, f.name); return nil }

@@ -2,44 +2,108 @@ package compare
 
 import (
 	"math"
-	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sandbox/engine/interp"
+	"sandbox/engine/physics"
 	"sandbox/engine/session"
 )
 
-// BodyMetrics is what one run showed of one traced body.
+// BodyMetrics is what one run showed of one traced body. Every figure but
+// the teleport streaks is taken over the body's steady frames only (see
+// steadyStep): a body with fewer than MinSteadyFrames of them is not
+// measured, and the report says so rather than give figures that mean
+// nothing. Means are exact; the p99s come from log-bucket histograms and
+// are within 1/128 of the exact nearest rank; figures below float noise
+// (1e-9 m or rad, 1e-6 of a step) are 0.
 type BodyMetrics struct {
 	Name string `json:"name"`
-	// Speed is the body's mean physics speed over the measured frames,
+	// Measured is false for a body that was never steady long enough.
+	Measured bool `json:"measured"`
+	// Frames counts the frames the body was drawn in, SteadyFrames those
+	// of them measured.
+	Frames       uint64 `json:"frames"`
+	SteadyFrames uint64 `json:"steady_frames"`
+	// Speed is the body's mean physics speed over the steady frames,
 	// m/s, and StepTravel how far it moves in one step at that speed, m.
 	Speed      float64 `json:"speed"`
 	StepTravel float64 `json:"step_travel"`
 	// Visual error: the distance from the drawn centre to the exact
 	// trajectory at the frame's display time delayed by one step (what
-	// interpolation is meant to show), m, and as a fraction of StepTravel.
+	// interpolation is meant to show), m, and in steps: each frame's error
+	// over how far the body moved in the step the frame is drawn from.
 	ErrorMean      float64 `json:"error_mean"`
 	ErrorP99       float64 `json:"error_p99"`
 	ErrorMeanSteps float64 `json:"error_mean_steps"`
 	ErrorP99Steps  float64 `json:"error_p99_steps"`
-	// AngleErrorMean and AngleErrorP99 are the same for the orientation,
-	// rad (the exact orientation turns at constant rate between ticks).
+	// PresentError is the same against the exact trajectory at the
+	// frame's display time itself, not delayed: what extrapolation aims
+	// at. It needs the tick after the frame, so frames of the last tick
+	// are left out.
+	PresentErrorMean      float64 `json:"present_error_mean"`
+	PresentErrorP99       float64 `json:"present_error_p99"`
+	PresentErrorMeanSteps float64 `json:"present_error_mean_steps"`
+	PresentErrorP99Steps  float64 `json:"present_error_p99_steps"`
+	// AngleErrorMean and AngleErrorP99 are the delayed error for the
+	// orientation, rad (the exact orientation turns at constant rate
+	// between ticks).
 	AngleErrorMean float64 `json:"angle_error_mean"`
 	AngleErrorP99  float64 `json:"angle_error_p99"`
-	// Judder is the standard deviation from frame to frame of the drawn
-	// velocity's departure from the true velocity (both over the frame's
-	// seconds), over Speed: 0 when the body moves evenly on screen.
-	// Frames across a teleport are left out: a jump is not motion.
+	// Judder (see Judder) over the steady frames: frames across a
+	// teleport, an impact or a stop are left out.
 	Judder float64 `json:"judder"`
 	// TeleportStreaks counts frames in which a teleported body is drawn
 	// strictly between its old and new pose; TeleportStreaksFlagIgnored
 	// the same if the renderer ignored the teleport flag and blended from
-	// the pose of the tick before.
+	// the pose of the tick before. Every frame counts, steady or not.
 	TeleportStreaks            uint64 `json:"teleport_streaks"`
 	TeleportStreaksFlagIgnored uint64 `json:"teleport_streaks_flag_ignored"`
-	Frames                     uint64 `json:"frames"` // frames the body was measured in
+}
+
+// MinSteadyFrames is how many steady frames a body needs to be measured.
+const MinSteadyFrames = 10
+
+// Noise floors: figures below them are float rounding and shown as 0.
+const (
+	floorMetres = 1e-9 // m and rad: a nanometre is far below a pixel
+	floorRatio  = 1e-6 // errors in steps, judder
+)
+
+// meter measures one run, frame by frame, keeping sums and histograms
+// rather than the frames: its memory does not depend on the run's length.
+type meter struct {
+	sess   *session.Session
+	mode   interp.Mode
+	dt     float64
+	bodies []int // creation index per traced body
+
+	steps     [4]uint64
+	changes   uint64
+	lastSteps int
+	frames    uint64
+
+	per []bodyAcc
+	// pending holds the rows of the frames drawn since the last step: their
+	// present error needs the pose after the next one.
+	pending []row
+	spare   []row
+	out     *csvWriter // nil: no CSV
+	plot    plotRows
+}
+
+// bodyAcc accumulates one body's figures.
+type bodyAcc struct {
+	follow                 Follower
+	err, present, angleErr histogram
+	// The errors in steps, each over the step's own travel: a body that
+	// speeds up or slows down is judged against its travel at the time.
+	errSteps, presentSteps histogram
+	sumSpeed               float64
+	frames                 uint64
+	lastCurr, teleOld      physics.Pose // the pose after the tick before; where a teleport started
+	haveLast, teleOldKnown bool
+	streaks, ign           uint64
 }
 
 // row is one frame of the per-frame CSV.
@@ -54,46 +118,28 @@ type row struct {
 }
 
 type bodyRow struct {
-	ok            bool
-	drawn, exact  vec
-	err, angleErr float64
+	ok, steady, havePresent bool
+	drawn, exact, curr      vec
+	err, angleErr, present  float64
+	travel                  float64 // how far the body moved in the frame's tick, m
 }
 
-// meter measures one run, frame by frame.
-type meter struct {
-	ref   *reference
-	sess  *session.Session
-	mode  interp.Mode
-	dt    float64
-	names []string
-
-	steps     [4]uint64
-	changes   uint64
-	lastSteps int
-	frames    uint64
-
-	per  []bodyAcc
-	rows []row
-}
-
-// bodyAcc accumulates one body's figures.
-type bodyAcc struct {
-	errs, angleErrs []float64
-	havePrev        bool
-	prevDrawn       vec
-	prevExact       vec
-	sumD            vec
-	sumD2           float64
-	sumSpeed        float64 // true on-screen speed, summed over judged frames
-	nv              float64
-	prevTick        uint64
-	sumTravel       float64 // one step's travel at the physics speed, summed over frames
-	nTravel         float64
-	streaks, ign    uint64
-}
-
-func newMeter(ref *reference, names []string, s *session.Session, m interp.Mode) *meter {
-	return &meter{ref: ref, sess: s, mode: m, dt: s.StepSeconds(), names: names, per: make([]bodyAcc, len(names)), lastSteps: -1}
+func newMeter(s *session.Session, ref *reference, m interp.Mode, out *csvWriter) *meter {
+	bodies := ref.bodies
+	mt := &meter{sess: s, mode: m, dt: s.StepSeconds(), bodies: bodies, per: make([]bodyAcc, len(bodies)), lastSteps: -1, out: out}
+	mt.plot.spec = ref.plot
+	// The scene's start: a body moving at tick 0 can be steady from tick 1.
+	w := s.World()
+	for j, idx := range bodies {
+		if idx < w.NumBodies() {
+			b := w.Body(idx)
+			a := &mt.per[j]
+			a.follow.Start(w.Tick(), vec(b.Velocity))
+			a.lastCurr, a.haveLast = b.Curr, true
+		}
+	}
+	s.Observe(mt.step)
+	return mt
 }
 
 func v3(a mgl64.Vec3) vec { return vec(a) }
@@ -101,6 +147,47 @@ func v3(a mgl64.Vec3) vec { return vec(a) }
 func sub(a, b vec) vec      { return vec{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
 func norm(a vec) float64    { return math.Sqrt(a[0]*a[0] + a[1]*a[1] + a[2]*a[2]) }
 func dist(a, b vec) float64 { return norm(sub(a, b)) }
+
+// step follows every traced body through the step just run, then gives the
+// frames drawn before it their present error and writes them out.
+func (m *meter) step(w *physics.World) {
+	t := w.Tick()
+	for j, idx := range m.bodies {
+		if idx >= w.NumBodies() {
+			continue
+		}
+		a := &m.per[j]
+		b := w.Body(idx)
+		if b.Teleported {
+			a.teleOld, a.teleOldKnown = a.lastCurr, a.haveLast
+		}
+		a.follow.Step(t, b, m.dt)
+		a.lastCurr, a.haveLast = b.Curr, true
+	}
+	for i := range m.pending {
+		r := &m.pending[i]
+		for j := range r.bodies {
+			br := &r.bodies[j]
+			a := &m.per[j]
+			if !br.steady || r.tick+1 != t || !a.follow.SteadyOver(r.tick, t) {
+				continue
+			}
+			present := v3(interp.LerpVec(mgl64.Vec3(br.curr), a.lastCurr.Center, r.alpha))
+			br.present, br.havePresent = dist(br.drawn, present), true
+			a.present.add(br.present)
+			a.presentSteps.add(br.present / br.travel)
+		}
+	}
+	m.flush()
+}
+
+// flush writes the pending rows to the CSV and keeps their buffers.
+func (m *meter) flush() {
+	for i := range m.pending {
+		m.out.row(&m.pending[i])
+	}
+	m.spare, m.pending = m.pending, m.spare[:0]
+}
 
 // frame measures the frame the session just ran; t is the display time so far.
 func (m *meter) frame(f *session.Frame, t float64) {
@@ -110,65 +197,69 @@ func (m *meter) frame(f *session.Frame, t float64) {
 		m.changes++
 	}
 	m.lastSteps = f.Steps
-	r := row{frame: f.Index, time: t, frameSeconds: f.FrameSeconds, steps: f.Steps, alpha: f.Alpha, tick: f.Tick,
-		bodies: make([]bodyRow, len(m.names))}
+	r := m.newRow()
+	r.frame, r.time, r.frameSeconds, r.steps, r.alpha, r.tick = f.Index, t, f.FrameSeconds, f.Steps, f.Alpha, f.Tick
 	n := f.Tick
 	w := m.sess.World()
-	for j := range m.names {
-		idx := m.ref.bodies[j]
-		acc := &m.per[j]
-		if n == 0 || idx >= w.NumBodies() || !m.ref.exists[m.ref.at(n, j)] {
-			acc.havePrev = false
+	// The run's last frame, cut where the stop tick fell, is drawn at
+	// alpha 0 whatever time it had: no display shows it, so it is written
+	// out but not measured.
+	cut := f.Stopped && f.DiscardedSeconds > 0
+	for j, idx := range m.bodies {
+		a := &m.per[j]
+		br := &r.bodies[j]
+		*br = bodyRow{}
+		if n == 0 || idx >= w.NumBodies() {
+			a.follow.Break()
 			continue
 		}
-		k := m.ref.at(n, j)
 		b := w.Body(idx)
 		drawn := interp.BodyPose(m.mode, b, f.Alpha, m.dt)
-		prev, curr := m.ref.prev[k], m.ref.curr[k]
-		exactC := v3(interp.LerpVec(prev.Center, curr.Center, f.Alpha))
-		exactQ := exactSlerp(prev.Orientation, curr.Orientation, f.Alpha)
-		br := bodyRow{ok: true, drawn: v3(drawn.Center), exact: exactC}
+		exactC := v3(interp.LerpVec(b.Prev.Center, b.Curr.Center, f.Alpha))
+		exactQ := exactSlerp(b.Prev.Orientation, b.Curr.Orientation, f.Alpha)
+		br.ok, br.drawn, br.exact, br.curr = true, v3(drawn.Center), exactC, v3(b.Curr.Center)
 		br.err = dist(br.drawn, exactC)
 		br.angleErr = angleBetween(drawn.Orientation, exactQ)
-		acc.errs = append(acc.errs, br.err)
-		acc.angleErrs = append(acc.angleErrs, br.angleErr)
-		r.bodies[j] = br
-
-		travel := norm(m.ref.vel[k]) * m.dt
-		if m.ref.teleported[k] && n >= 2 && m.ref.exists[m.ref.at(n-1, j)] {
-			old := m.ref.curr[m.ref.at(n-1, j)]
-			if streak(v3(drawn.Center), v3(old.Center), v3(curr.Center), exactC, travel) {
-				acc.streaks++
+		a.frames++
+		if cut {
+			a.follow.Break()
+			continue
+		}
+		if a.follow.SteadyOver(n, n) {
+			br.steady, br.travel = true, dist(br.curr, v3(b.Prev.Center))
+			a.err.add(br.err)
+			a.errSteps.add(br.err / br.travel)
+			a.angleErr.add(br.angleErr)
+			a.sumSpeed += a.follow.Speed()
+		}
+		travel := b.Velocity.Len() * m.dt
+		if b.Teleported && a.teleOldKnown {
+			old := a.teleOld
+			if streak(br.drawn, v3(old.Center), v3(b.Curr.Center), exactC, travel) {
+				a.streaks++
 			}
-			ign := interp.Blend(m.mode, old, curr, mgl64.Vec3(m.ref.vel[k]), mgl64.Vec3(m.ref.angVel[k]), f.Alpha, m.dt)
-			if streak(v3(ign.Center), v3(old.Center), v3(curr.Center), exactC, travel) {
-				acc.ign++
+			ign := interp.Blend(m.mode, old, b.Curr, b.Velocity, b.AngularVelocity, f.Alpha, m.dt)
+			if streak(v3(ign.Center), v3(old.Center), v3(b.Curr.Center), exactC, travel) {
+				a.ign++
 			}
 		}
-		// A teleport since the last frame is a jump, not motion: it is
-		// left out of the judder figure (and counted as a streak or not).
-		jumped := false
-		for t := max(acc.prevTick+1, 1); t <= n && acc.havePrev; t++ {
-			jumped = jumped || m.ref.teleported[m.ref.at(t, j)]
-		}
-		acc.sumTravel += travel
-		acc.nTravel++
-		if acc.havePrev && !jumped && f.FrameSeconds > 0 {
-			inv := 1 / f.FrameSeconds
-			vs := sub(br.drawn, acc.prevDrawn)
-			vt := sub(exactC, acc.prevExact)
-			var d vec
-			for a := 0; a < 3; a++ {
-				d[a] = (vs[a] - vt[a]) * inv
-				acc.sumD[a] += d[a]
-			}
-			acc.sumD2 += d[0]*d[0] + d[1]*d[1] + d[2]*d[2]
-			acc.sumSpeed += norm(vt) * inv
-			acc.nv++
-		}
-		acc.havePrev, acc.prevDrawn, acc.prevExact, acc.prevTick = true, br.drawn, exactC, n
+		a.follow.Frame(n, br.drawn, exactC, f.FrameSeconds)
 	}
-	m.rows = append(m.rows, r)
+	m.plot.add(r)
+}
+
+// newRow appends a pending row, reusing a spare one's body buffer.
+func (m *meter) newRow() *row {
+	if len(m.pending) < cap(m.pending) {
+		m.pending = m.pending[:len(m.pending)+1]
+	} else {
+		m.pending = append(m.pending, row{})
+	}
+	r := &m.pending[len(m.pending)-1]
+	if len(r.bodies) != len(m.bodies) {
+		r.bodies = make([]bodyRow, len(m.bodies))
+	}
+	return r
 }
 
 // streak reports whether a body teleported from old to new is drawn at p
@@ -183,49 +274,32 @@ func streak(p, old, new, exact vec, travel float64) bool {
 	return dist(p, old) > 0.01*jump && dist(p, new) > 0.01*jump && dist(p, exact) > 2*travel
 }
 
-// finish turns the sums into the run's figures.
+// finish writes the last frames out and turns the sums into the run's
+// figures.
 func (m *meter) finish() *Run {
-	r := &Run{StepsPerFrame: m.steps, rows: m.rows}
+	m.flush()
+	r := &Run{StepsPerFrame: m.steps, plot: m.plot.window(), plotBody: m.plot.spec.Body, plotAxis: m.plot.spec.Axis}
 	if m.frames > 1 {
 		r.Alternation = float64(m.changes) / float64(m.frames-1)
 	}
-	for j, name := range m.names {
+	for j := range m.bodies {
 		a := &m.per[j]
-		bm := &BodyMetrics{Name: name, Frames: uint64(len(a.errs)), TeleportStreaks: a.streaks, TeleportStreaksFlagIgnored: a.ign}
-		bm.ErrorMean, bm.ErrorP99 = meanP99(a.errs)
-		bm.AngleErrorMean, bm.AngleErrorP99 = meanP99(a.angleErrs)
-		if a.nTravel > 0 {
-			bm.StepTravel = a.sumTravel / a.nTravel
-			bm.Speed = bm.StepTravel / m.dt
-		}
-		if a.nv > 0 {
-			mean2 := (a.sumD[0]*a.sumD[0] + a.sumD[1]*a.sumD[1] + a.sumD[2]*a.sumD[2]) / (a.nv * a.nv)
-			sd := math.Sqrt(math.Max(0, a.sumD2/a.nv-mean2))
-			if bm.Speed > 0 {
-				bm.Judder = sd / bm.Speed
-			}
-		}
-		if bm.StepTravel > 0 {
-			bm.ErrorMeanSteps, bm.ErrorP99Steps = bm.ErrorMean/bm.StepTravel, bm.ErrorP99/bm.StepTravel
-		}
+		bm := &BodyMetrics{Frames: a.frames, SteadyFrames: a.err.n, TeleportStreaks: a.streaks, TeleportStreaksFlagIgnored: a.ign}
 		r.Bodies = append(r.Bodies, bm)
+		bm.Measured = bm.SteadyFrames >= MinSteadyFrames
+		if !bm.Measured {
+			continue
+		}
+		bm.Speed = a.sumSpeed / float64(a.err.n)
+		bm.StepTravel = bm.Speed * m.dt
+		bm.ErrorMean, bm.ErrorP99 = noise(a.err.mean(), floorMetres), a.err.quantile(0.99)
+		bm.PresentErrorMean, bm.PresentErrorP99 = noise(a.present.mean(), floorMetres), a.present.quantile(0.99)
+		bm.AngleErrorMean, bm.AngleErrorP99 = noise(a.angleErr.mean(), floorMetres), a.angleErr.quantile(0.99)
+		bm.Judder = noise(a.follow.Judder.Value(), floorRatio)
+		bm.ErrorMeanSteps, bm.ErrorP99Steps = noise(a.errSteps.mean(), floorRatio), noise(a.errSteps.quantile(0.99), floorRatio)
+		bm.PresentErrorMeanSteps, bm.PresentErrorP99Steps = noise(a.presentSteps.mean(), floorRatio), noise(a.presentSteps.quantile(0.99), floorRatio)
 	}
 	return r
-}
-
-// meanP99 is the mean and 99th percentile (nearest rank) of xs.
-func meanP99(xs []float64) (mean, p99 float64) {
-	if len(xs) == 0 {
-		return 0, 0
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	sum := 0.0
-	for _, x := range s {
-		sum += x
-	}
-	i := int(math.Ceil(0.99*float64(len(s)))) - 1
-	return sum / float64(len(s)), s[max(0, i)]
 }
 
 // exactSlerp turns from a to b (shortest arc) at constant angular speed
@@ -253,4 +327,12 @@ func exactSlerp(a, b mgl64.Quat, t float64) mgl64.Quat {
 func angleBetween(a, b mgl64.Quat) float64 {
 	rel := a.Conjugate().Mul(b)
 	return 2 * math.Atan2(rel.V.Len(), math.Abs(rel.W))
+}
+
+// noise is v, or 0 when |v| is below floor: float rounding, not a figure.
+func noise(v, floor float64) float64 {
+	if math.Abs(v) < floor {
+		return 0
+	}
+	return v
 }

@@ -16,13 +16,6 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 )
 
-// Plot windows: a few tenths of a second, so that single frames and
-// steps can be seen; they start after the first second, past any start-up.
-const (
-	plotStart  = 1.0 // s of display time
-	plotLength = 0.1 // s
-)
-
 // xModes are the modes the x(t) plot shows, when they were run: on and off
 // (more lines on one plot hide each other).
 var xModes = []string{"off", "lerp"}
@@ -77,33 +70,18 @@ func (r *Result) run(hz float64, mode string) *Run {
 	return nil
 }
 
-// window returns the rows inside the plot window (the whole run if it is
-// shorter than the window's start).
-func window(rows []row) []row {
-	start := plotStart
-	if len(rows) > 0 && rows[len(rows)-1].time < plotStart+plotLength {
-		start = 0
-	}
-	var w []row
-	for _, x := range rows {
-		if x.time >= start && x.time <= start+plotLength {
-			w = append(w, x)
-		}
-	}
-	return w
-}
-
-// plotX tiles one plot per rate of the first traced body's drawn x against
-// display time, for each mode, over the exact trajectory.
+// plotX tiles one plot per rate of the plotted body's drawn coordinate
+// against display time, for each mode, over the exact trajectory.
 func (r *Result) plotX() ([]byte, error) {
 	rates := r.rates()
 	grid := make([][]*plot.Plot, len(rates))
 	for i, hz := range rates {
 		p := plot.New()
-		p.Title.Text = fmt.Sprintf("%s at %g Hz: drawn x of %q", r.Scene, hz, r.Bodies[0])
+		axis := string(rune('x' + r.Runs[0].plotAxis))
+		p.Title.Text = fmt.Sprintf("%s at %g Hz: drawn %s of %q", r.Scene, hz, axis, r.Bodies[r.Runs[0].plotBody])
 		p.X.Label.Text = "display time (s)"
 		p.X.Tick.Marker = timeTicks{}
-		p.Y.Label.Text = "x (m)"
+		p.Y.Label.Text = axis + " (m)"
 		p.Legend.Top, p.Legend.Left = true, true
 		var exact plotter.XYs
 		k := 0
@@ -112,11 +90,11 @@ func (r *Result) plotX() ([]byte, error) {
 				continue
 			}
 			var pts plotter.XYs
-			for _, x := range window(run.rows) {
-				if b := x.bodies[0]; b.ok {
-					pts = append(pts, plotter.XY{X: x.time, Y: b.drawn[0]})
+			for _, x := range run.plot {
+				if x.ok {
+					pts = append(pts, plotter.XY{X: x.time, Y: x.drawn})
 					if exact == nil || len(exact) < len(pts) {
-						exact = append(exact, plotter.XY{X: x.time, Y: b.exact[0]})
+						exact = append(exact, plotter.XY{X: x.time, Y: x.exact})
 					}
 				}
 			}
@@ -177,7 +155,7 @@ func (r *Result) plotSteps() ([]byte, error) {
 	for i, hz := range r.rates() {
 		run := r.run(hz, "")
 		var s, a plotter.XYs
-		for _, x := range window(run.rows) {
+		for _, x := range run.plot {
 			s = append(s, plotter.XY{X: x.time, Y: float64(x.steps) + 0.04*float64(i)})
 			a = append(a, plotter.XY{X: x.time, Y: x.alpha})
 		}
@@ -205,11 +183,15 @@ func (r *Result) plotSteps() ([]byte, error) {
 	return renderGrid([][]*plot.Plot{{steps}, {alpha}}, 8*vg.Inch, 5.5*vg.Inch)
 }
 
-// plotJudder is a bar chart of the first traced body's judder: one group
-// per interpolation mode, one bar per rate.
+// plotJudder is a bar chart of the summary's judder (the one traced
+// body's when there is one): one group per interpolation mode, one bar per
+// rate.
 func (r *Result) plotJudder() ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: judder of %q (0 = even motion on screen)", r.Scene, r.Bodies[0])
+	if len(r.Bodies) > 1 {
+		p.Title.Text = fmt.Sprintf("%s: judder, mean over the %d measured bodies (0 = even motion)", r.Scene, r.Runs[0].Summary.Bodies)
+	}
 	p.Y.Label.Text = "judder (std of velocity error / speed)"
 	p.Legend.Top = true
 	var modes []string
@@ -224,7 +206,7 @@ func (r *Result) plotJudder() ([]byte, error) {
 		vals := make(plotter.Values, len(modes))
 		for j, m := range modes {
 			if run := r.run(hz, m); run != nil {
-				vals[j] = run.Bodies[0].Judder
+				vals[j] = run.Summary.Judder
 			}
 		}
 		b, err := plotter.NewBarChart(vals, w)

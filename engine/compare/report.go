@@ -15,17 +15,15 @@ type File struct {
 	Data []byte
 }
 
-// Files renders every output: report.md, report.json, one CSV per run and
-// the PNG plots.
+// Files renders the outputs that are not streamed while the runs go:
+// report.json, the PNG plots and report.md (the per-frame CSVs go through
+// Config.Open).
 func (r *Result) Files() ([]File, error) {
 	js, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return nil, err
 	}
 	files := []File{{"report.json", append(js, '\n')}}
-	for _, run := range r.Runs {
-		files = append(files, File{run.CSVName(), run.csv(r.Bodies)})
-	}
 	plots, err := r.plots()
 	if err != nil {
 		return nil, err
@@ -42,41 +40,8 @@ func (run *Run) CSVName() string {
 
 func fmtNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// csv writes one line per frame: the loop's numbers, then for each traced
-// body the drawn and exact centres and the errors.
-func (run *Run) csv(bodies []string) []byte {
-	var b bytes.Buffer
-	b.WriteString("frame,time,frame_seconds,steps,alpha,tick")
-	for _, n := range bodies {
-		n = strings.NewReplacer(",", "_", "\n", "_", "\"", "_").Replace(n)
-		for _, f := range []string{"drawn_x", "drawn_y", "drawn_z", "exact_x", "exact_y", "exact_z", "error", "angle_error"} {
-			b.WriteString("," + n + "." + f)
-		}
-	}
-	b.WriteByte('\n')
-	num := func(v float64) { b.WriteByte(','); b.WriteString(fmtNum(v)) }
-	for _, r := range run.rows {
-		fmt.Fprintf(&b, "%d,%s,%s,%d,%s,%d", r.frame, fmtNum(r.time), fmtNum(r.frameSeconds), r.steps, fmtNum(r.alpha), r.tick)
-		for _, br := range r.bodies {
-			if !br.ok {
-				b.WriteString(",,,,,,,,")
-				continue
-			}
-			for _, v := range br.drawn {
-				num(v)
-			}
-			for _, v := range br.exact {
-				num(v)
-			}
-			num(br.err)
-			num(br.angleErr)
-		}
-		b.WriteByte('\n')
-	}
-	return b.Bytes()
-}
-
-// markdown is report.md: what was run, a table per rate and mode, the plots.
+// markdown is report.md: what was run, a summary of every rate and mode,
+// then a table per rate and mode, and the plots.
 func (r *Result) markdown(plots []File) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# sandbox compare: %s\n\n", r.Scene)
@@ -86,21 +51,36 @@ func (r *Result) markdown(plots []File) []byte {
 	}
 	fmt.Fprintf(&b, ".\n\nPhysics is independent of the display: the state hash at all %d checkpoint ticks and at the end (%s) is the same in every run.\n\n",
 		r.Checkpoints, r.StateHash)
+	r.summary(&b)
 	b.WriteString("**Visual error** is the distance from the drawn centre to the exact trajectory at the frame's display time delayed by one step " +
-		"(what interpolation is meant to show), in metres and in steps of travel. **Judder** is the standard deviation of the drawn velocity's " +
+		"(what interpolation is meant to show), in metres and in steps of travel; **present error** the same against the exact trajectory at the display time itself " +
+		"(what extrapolation aims at). **Judder** is the standard deviation of the drawn velocity's " +
 		"departure from the true one from frame to frame, over the true speed: 0 is perfectly even motion, 1 is as uneven as the motion itself. " +
-		"**Streaks** count frames that draw a teleported body between its old and new place (with the teleport flag honoured / ignored).\n\n")
+		"**Streaks** count frames that draw a teleported body between its old and new place (with the teleport flag honoured / ignored). " +
+		fmt.Sprintf("The figures hold for steady motion: each body is measured only over its steady frames (moving at %g m/s or more, its velocity changing by at most %g%% of its speed a step: "+
+			"no impact, stop, bounce or teleport), and a body with fewer than %d of them is not measured. "+
+			"p99 figures come from a log-bucket histogram and are within 1/128 of the exact nearest rank; figures below float noise (1e-9 m or rad, 1e-6 steps) show as 0.\n\n",
+			MinSteadySpeed, 100*SteadyTolerance, MinSteadyFrames))
 	for _, run := range r.Runs {
 		h := run.StepsPerFrame
 		fmt.Fprintf(&b, "## %g Hz, %s\n\n", run.DisplayHz, run.Interp)
-		fmt.Fprintf(&b, "%d frames; steps per frame 0/1/2/3+: %d / %d / %d / %d; the step count changes in %.0f%% of frames; dropped %.3g s; [per-frame CSV](%s)\n\n",
-			run.Frames, h[0], h[1], h[2], h[3], 100*run.Alternation, run.DroppedSeconds, run.CSVName())
-		b.WriteString("| body | speed m/s | error mean m | error p99 m | error mean (steps) | error p99 (steps) | angle error mean rad | angle error p99 rad | judder | streaks (flag / ignored) |\n")
-		b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
+		fmt.Fprintf(&b, "%d frames; steps per frame 0/1/2/3+: %d / %d / %d / %d; the step count changes in %.0f%% of frames; dropped %s s",
+			run.Frames, h[0], h[1], h[2], h[3], 100*run.Alternation, fig(run.DroppedSeconds))
+		if run.CSV != "" {
+			fmt.Fprintf(&b, "; [per-frame CSV](%s)", run.CSV)
+		}
+		b.WriteString("\n\n")
+		b.WriteString("| body | steady frames | speed m/s | error mean m | error p99 m | error mean (steps) | error p99 (steps) | present error mean (steps) | present error p99 (steps) | angle error mean rad | angle error p99 rad | judder | streaks (flag / ignored) |\n")
+		b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 		for _, m := range run.Bodies {
-			fmt.Fprintf(&b, "| %s | %.3g | %.3g | %.3g | %.3g | %.3g | %.3g | %.3g | %.3g | %d / %d |\n", mdCell(m.Name), m.Speed,
-				m.ErrorMean, m.ErrorP99, m.ErrorMeanSteps, m.ErrorP99Steps, m.AngleErrorMean, m.AngleErrorP99, m.Judder,
-				m.TeleportStreaks, m.TeleportStreaksFlagIgnored)
+			if !m.Measured {
+				fmt.Fprintf(&b, "| %s | %d of %d | not measured: never steady for %d frames | | | | | | | | | | %d / %d |\n", mdCell(m.Name), m.SteadyFrames, m.Frames,
+					MinSteadyFrames, m.TeleportStreaks, m.TeleportStreaksFlagIgnored)
+				continue
+			}
+			fmt.Fprintf(&b, "| %s | %d of %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d / %d |\n", mdCell(m.Name), m.SteadyFrames, m.Frames, fig(m.Speed),
+				fig(m.ErrorMean), fig(m.ErrorP99), fig(m.ErrorMeanSteps), fig(m.ErrorP99Steps), fig(m.PresentErrorMeanSteps), fig(m.PresentErrorP99Steps),
+				fig(m.AngleErrorMean), fig(m.AngleErrorP99), fig(m.Judder), m.TeleportStreaks, m.TeleportStreaksFlagIgnored)
 		}
 		b.WriteByte('\n')
 	}
@@ -109,6 +89,15 @@ func (r *Result) markdown(plots []File) []byte {
 		fmt.Fprintf(&b, "![%s](%s)\n\n", strings.TrimSuffix(p.Name, ".png"), p.Name)
 	}
 	return b.Bytes()
+}
+
+// fig is a figure to three significant digits, without an exponent where
+// one is not needed.
+func fig(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
 func mdCell(s string) string { return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s) }
