@@ -341,8 +341,9 @@ func (rp *Replay) Check(s *Session, f *Frame) error {
 	for _, cp := range f.Checkpoints {
 		e, ok, err := rp.hashFor(cp.Tick)
 		if err == nil && ok {
-			rp.checked++
-			err = compare(cp.Tick, cp.Hash, e, cp.Bodies)
+			if err = compare(cp.Tick, cp.Hash, e, cp.Bodies); err == nil {
+				rp.checked++
+			}
 		}
 		if err != nil {
 			rp.failed = err
@@ -376,7 +377,8 @@ func (rp *Replay) advanceSegments(s *Session) error {
 	return nil
 }
 
-// Checked is how many checkpoint hashes have been compared so far.
+// Checked is how many checkpoint hashes have been compared so far, all
+// equal (a mismatch ends the replay).
 func (rp *Replay) Checked() int { return rp.checked }
 
 // Done reports whether the whole recording has been replayed: the session
