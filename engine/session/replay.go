@@ -100,6 +100,9 @@ func ReadReplay(file string, src io.ReadSeeker) (*Replay, error) {
 	if err == io.EOF {
 		return nil, rp.fail(1, "empty: not a sandbox recording")
 	}
+	if err == errLineTooLong {
+		return nil, rp.fail(1, "the header is longer than %d MiB: the scene it embeds may be at most %d MiB, as a scene file", MaxRecordLineBytes>>20, scene.MaxFileBytes>>20)
+	}
 	if err != nil {
 		return nil, rp.fail(1, "%v", err)
 	}

@@ -159,12 +159,17 @@ func TestReplayEmbeddedSceneLimit(t *testing.T) {
 	data, _ := shortRecording(t)
 	head := splitLines(data)[0]
 	i := strings.Index(head, `"scene":{`) + len(`"scene":{`)
-	var b bytes.Buffer
-	b.WriteString(head[:i])
-	b.Write(bytes.Repeat([]byte(" "), 64<<20))
-	b.WriteString(head[i:] + "\n")
-	b.WriteString(`{"t":"end","tick":1,"state":"0000000000000000"}` + "\n")
-	wantFileError(t, "a 64 MiB embedded scene", b.Bytes(), 1, "more than the limit of 67108864")
+	for _, c := range []struct {
+		pad  int
+		want string
+	}{{64 << 20, "more than the limit of 67108864"}, {70 << 20, "the scene it embeds may be at most 64 MiB"}} {
+		var b bytes.Buffer
+		b.WriteString(head[:i])
+		b.Write(bytes.Repeat([]byte(" "), c.pad))
+		b.WriteString(head[i:] + "\n")
+		b.WriteString(`{"t":"end","tick":1,"state":"0000000000000000"}` + "\n")
+		wantFileError(t, fmt.Sprintf("a scene padded to %d MiB", c.pad>>20), b.Bytes(), 1, c.want)
+	}
 }
 
 // changing is a recording that reads as one file on the first pass and as

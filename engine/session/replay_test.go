@@ -285,3 +285,24 @@ func TestReplayComparesEveryCheckpoint(t *testing.T) {
 		}
 	}
 }
+
+// A recording that ends while rewound (paused, stepped back, then quit)
+// replays to the tick it was left at.
+func TestReplayEndingRewound(t *testing.T) {
+	r := newRecording(t, "range")
+	for r.s.Tick() < 300 {
+		r.advance(t, 1.0/60)
+	}
+	r.s.Loop().SetPaused(true)
+	for i := 0; i < 100; i++ {
+		r.s.StepBack()
+	}
+	data := r.end(t)
+	if !bytes.Contains(data, []byte(`{"t":"rewind","from":300,"to":200}`)) || !bytes.Contains(data, []byte(`{"t":"end","tick":200,`)) {
+		t.Fatalf("the recording does not end rewound at tick 200:\n%s", data[len(data)-400:])
+	}
+	rp, err := play(t, data, 144)
+	if err != nil || rp.Checked() != 5 {
+		t.Fatalf("replay of a recording ending rewound: %v (%d hashes compared, want 5)", err, rp.Checked())
+	}
+}
