@@ -224,7 +224,7 @@ func TestMismatchLineNamesAFew(t *testing.T) {
 	}
 }
 
-// The first pass holds one line at a time, not the file: checking a
+// A replay holds one line at a time, not the file: checking and playing a
 // recording of 200,000 drag lines keeps far less than the file in memory.
 func TestReplayStreamsTheFile(t *testing.T) {
 	data, _ := shortRecording(t)
@@ -251,5 +251,26 @@ func TestReplayStreamsTheFile(t *testing.T) {
 	if held > int64(len(file))/8 {
 		t.Fatalf("checking a %d-byte recording holds %d bytes afterwards", len(file), held)
 	}
+	// Playing it holds no more: the lines are read again as the steps
+	// need them.
+	s := mustSession(t, Options{Scene: rp.Scene})
+	if err := rp.Start(s); err != nil {
+		t.Fatal(err)
+	}
+	for s.Tick() < 19000 {
+		f, err := s.Advance(0.1)
+		if err == nil {
+			err = rp.Check(s, f)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if held := int64(after.HeapAlloc) - int64(before.HeapAlloc); held > int64(len(file))/8 {
+		t.Fatalf("replaying a %d-byte recording to tick %d holds %d bytes", len(file), s.Tick(), held)
+	}
 	runtime.KeepAlive(rp)
+	runtime.KeepAlive(s)
 }
