@@ -168,12 +168,23 @@ func (a *app) replayState() replayStatus {
 	if rp == nil {
 		return replayStatus{}
 	}
-	st := replayStatus{Replaying: sio.replay != nil && !sio.replayDone, Done: sio.replayDone, File: rp.File,
-		Checked: rp.Checked(), End: rp.EndTick(), Failed: sio.failure != nil, Stopped: sio.stopped}
+	failed := sio.replayErr() != nil
+	st := replayStatus{Replaying: sio.replay != nil && !sio.replayDone && !failed, Done: sio.replayDone, File: rp.File,
+		Checked: rp.Checked(), End: rp.EndTick(), Failed: failed, Stopped: sio.stopped}
 	if a.sim.sess != nil {
 		st.Tick = a.sim.sess.Tick()
 	}
 	return st
+}
+
+// replayErr is what ended the replay: a difference or a refused line seen
+// by Check or Finish, or a line refused while stepping (which ends the run
+// from Advance).
+func (sio *sessionIO) replayErr() error {
+	if sio.failure == nil && sio.played != nil {
+		return sio.played.Err()
+	}
+	return sio.failure
 }
 
 // Label is the status line's words for the replay: "" when there is none.
@@ -203,10 +214,10 @@ func (a *app) printReplayVerdict() {
 	switch {
 	case st.Done:
 		fmt.Fprintf(out, "replay %s: %d checkpoint hashes and the end state at tick %d equal to the recording\n", st.File, st.Checked, st.End)
-	case errors.As(a.io.failure, &m):
+	case errors.As(a.io.replayErr(), &m):
 		fmt.Fprintf(out, "replay %s: differs from the recording at tick %d (%d checkpoint hashes equal before it)\n", st.File, m.Tick, st.Checked)
-	case a.io.failure != nil:
-		fmt.Fprintf(out, "replay %s: stopped at tick %d by an error: %d checkpoint hashes equal before it\n", st.File, st.Tick, st.Checked)
+	case a.io.replayErr() != nil:
+		fmt.Fprintf(out, "replay %s: stopped at tick %d by an error in the recording (%d checkpoint hashes equal before it)\n", st.File, st.Tick, st.Checked)
 	default:
 		why, tick := st.Stopped, a.io.stopTick
 		if why == "" {

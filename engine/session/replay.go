@@ -380,6 +380,10 @@ func (rp *Replay) advanceSegments(s *Session) error {
 	return nil
 }
 
+// Err is the error that ended the replay (a mismatch, a line it could not
+// honour), or nil.
+func (rp *Replay) Err() error { return rp.failed }
+
 // Checked is how many checkpoint hashes have been compared so far, all
 // equal (a mismatch ends the replay).
 func (rp *Replay) Checked() int { return rp.checked }
