@@ -215,9 +215,9 @@ func (a *app) printReplayVerdict() {
 	case st.Done:
 		fmt.Fprintf(out, "replay %s: %d checkpoint hashes and the end state at tick %d equal to the recording\n", st.File, st.Checked, st.End)
 	case errors.As(a.io.replayErr(), &m):
-		fmt.Fprintf(out, "replay %s: differs from the recording at tick %d (%d checkpoint hashes equal before it)\n", st.File, m.Tick, st.Checked)
+		fmt.Fprintf(out, "replay %s: differs from the recording at tick %d; checkpoint hashes equal before it: %d\n", st.File, m.Tick, st.Checked)
 	case a.io.replayErr() != nil:
-		fmt.Fprintf(out, "replay %s: stopped at tick %d by an error in the recording (%d checkpoint hashes equal before it)\n", st.File, st.Tick, st.Checked)
+		fmt.Fprintf(out, "replay %s: stopped at tick %d by an error in the recording; checkpoint hashes equal before it: %d\n", st.File, st.Tick, st.Checked)
 	default:
 		why, tick := st.Stopped, a.io.stopTick
 		if why == "" {
@@ -226,7 +226,7 @@ func (a *app) printReplayVerdict() {
 				why = "interrupted"
 			}
 		}
-		fmt.Fprintf(out, "replay %s: stopped at tick %d (%s) before the recording's end at tick %d: the %d checkpoint hashes reached were equal\n",
+		fmt.Fprintf(out, "replay %s: stopped at tick %d (%s) before the recording's end at tick %d; checkpoint hashes equal so far: %d\n",
 			st.File, tick, why, st.End, st.Checked)
 	}
 }

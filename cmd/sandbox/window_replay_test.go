@@ -67,7 +67,7 @@ func TestWindowReplay(t *testing.T) {
 	if err != nil || !st.Replaying || st.Done || st.Tick != 40 || st.Label() != "replay 40/200" {
 		t.Fatalf("replay closed at frame 10: %v, status %+v (%q); want replaying at tick 40 of 200", err, st, st.Label())
 	}
-	if want := "replay rec.jsonl: stopped at tick 40 (the run ended) before the recording's end at tick 200: the 0 checkpoint hashes reached were equal\n"; verdict.String() != want {
+	if want := "replay rec.jsonl: stopped at tick 40 (the run ended) before the recording's end at tick 200; checkpoint hashes equal so far: 0\n"; verdict.String() != want {
 		t.Fatalf("verdict on stdout %q; want %q", verdict.String(), want)
 	}
 	bad := bytes.Replace(rec.Bytes(), []byte(`{"tick":120,"teleport":{"body":"glider","center":[-5,0.5,0]`),
@@ -75,7 +75,7 @@ func TestWindowReplay(t *testing.T) {
 	if _, err := play(bad); err == nil || !strings.Contains(err.Error(), "at tick 180") {
 		t.Fatalf("tampered replay in the window: %v; want a difference at tick 180", err)
 	}
-	if want := "replay rec.jsonl: differs from the recording at tick 180 (2 checkpoint hashes equal before it)\n"; verdict.String() != want {
+	if want := "replay rec.jsonl: differs from the recording at tick 180; checkpoint hashes equal before it: 2\n"; verdict.String() != want {
 		t.Fatalf("verdict on stdout %q; want %q", verdict.String(), want)
 	}
 }
