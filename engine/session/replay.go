@@ -36,9 +36,8 @@ type Replay struct {
 	hasAhead bool
 	inputs   []item   // inputs read ahead of their tick (an older file's hash came after them)
 	hashes   []expect // hashes read but not yet compared
-	checked  int      // checkpoint hashes compared so far
-	done     bool     // Finish found the end state equal
-	failed   error    // the first error of the second pass, kept for State
+	checked  int      // checkpoint hashes compared so far, all equal
+	failed   error    // the first error of the second pass (Err)
 }
 
 type expect struct {
@@ -208,7 +207,7 @@ func (rp *Replay) Start(s *Session) error {
 	rp.rd.bytes = rp.body
 	rp.chk = newChecker(rp.Scene, s.StepSeconds())
 	rp.hasAhead, rp.inputs, rp.hashes = false, rp.inputs[:0], rp.hashes[:0]
-	rp.checked, rp.done, rp.failed = 0, false, nil
+	rp.checked, rp.failed = 0, nil
 	s.World().SetCCD(rp.CCD)
 	s.SetFingerprints(true)
 	if rp.rewinds > 0 {
@@ -417,7 +416,6 @@ func (rp *Replay) Finish(s *Session) error {
 		rp.failed = err
 		return err
 	}
-	rp.done = true
 	return nil
 }
 
