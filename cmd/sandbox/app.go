@@ -151,7 +151,7 @@ func (a *app) loadScene(sc *scene.Scene) error {
 		if err := a.endRecording(false); err != nil {
 			return err
 		}
-		a.io.replay, a.sim.locked = nil, false
+		a.stopReplay("the scene was reloaded or changed")
 	}
 	if err := a.sim.load(sc); err != nil {
 		return err

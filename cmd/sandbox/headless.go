@@ -90,6 +90,7 @@ func runHeadless(o *options, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	defer p.opts.Replay.Close()
 	return p.run(stdout, sig)
 }
 
@@ -142,6 +143,9 @@ func (p *headlessPlan) run(stdout io.Writer, sig *interrupts) error {
 			what += fmt.Sprintf("; trace kept as %q", kept)
 		}
 		return interruptedError{sig: sig.signal(), what: what}
+	}
+	if err != nil && rep != nil && rep.Replay != nil {
+		return p.replayDiffers(rep, report, err)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: run failed: %w", p.opts.Scene.Name, err)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"sandbox/engine/headless"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
 	"sandbox/internal/safeio"
@@ -33,15 +34,17 @@ func checkRecordFlags(o *options) error {
 	return nil
 }
 
-// loadReplay reads and checks a recording: every error names the file and
-// the line, and is a usage error (exit 2) since nothing has run.
+// loadReplay checks a recording, streaming it: every error names the file
+// and the line, and is a usage error (exit 2) since nothing has run. The
+// file stays open for the replay to read again as it plays (Replay.Close).
 func loadReplay(path string) (*session.Replay, error) {
-	data, err := safeio.ReadRegular(path, session.MaxRecordBytes)
+	f, err := safeio.OpenRegular(path, session.MaxRecordBytes)
 	if err != nil {
 		return nil, usagef("-replay %s:1: %v", path, err)
 	}
-	rp, err := session.ParseReplay(path, data)
+	rp, err := session.ReadReplay(path, f)
 	if err != nil {
+		f.Close()
 		return nil, usagef("-replay %v", err)
 	}
 	return rp, nil
@@ -136,4 +139,25 @@ func attachWindowIO(o *options, wo *windowOptions) error {
 	}
 	wo.Record = rec
 	return nil
+}
+
+// replayDiffers ends a headless replay that differs from its recording
+// (exit 1): the report, when asked for, is written with its replay section
+// listing every body that differs, and the one-line error (which names
+// only the first few) says where that list is.
+func (p *headlessPlan) replayDiffers(rep *headless.Report, report *output, err error) error {
+	where := "-report FILE lists every body that differs"
+	if w := report.writer(); w != nil {
+		if werr := rep.Write(w); werr != nil {
+			return fmt.Errorf("-report %q: %w", p.report, werr)
+		}
+		if cerr := report.commit(); cerr != nil {
+			return cerr
+		}
+		where = "the report lists every body that differs"
+		if p.report != "-" {
+			where = fmt.Sprintf("-report %s lists every body that differs", p.report)
+		}
+	}
+	return fmt.Errorf("-replay %s: %w (%s)", p.o.replay, err, where)
 }

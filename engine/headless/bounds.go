@@ -36,6 +36,18 @@ func (o *Options) checkWork() error {
 		}
 		return nil
 	}
+	frames := o.framesFor(o.Ticks)
+	if frames > MaxFrames {
+		return fmt.Errorf("-ticks %d at -display-hz %v: about %.3g display frames, more than the limit of %g (lower -ticks or the display rate)",
+			o.Ticks, d.Hz, frames, float64(MaxFrames))
+	}
+	return nil
+}
+
+// framesFor is about how many display frames ticks take on o's display.
+func (o *Options) framesFor(ticks uint64) float64 {
+	cfg := o.Scene.LoopConfig()
+	d := o.Display
 	// Simulated time one frame can add: its own length, clamped, and no more
 	// than the steps the loop may run in one frame.
 	advance := func(s float64) float64 {
@@ -49,10 +61,5 @@ func (o *Options) checkWork() error {
 		n := float64(d.HitchEvery)
 		perFrame = ((n-1)*perFrame + advance(d.HitchSeconds)) / n
 	}
-	frames := float64(o.Ticks) * cfg.StepSeconds / perFrame
-	if frames > MaxFrames {
-		return fmt.Errorf("-ticks %d at -display-hz %v: about %.3g display frames, more than the limit of %g (lower -ticks or the display rate)",
-			o.Ticks, d.Hz, frames, float64(MaxFrames))
-	}
-	return nil
+	return float64(ticks) * cfg.StepSeconds / perFrame
 }

@@ -57,6 +57,8 @@ type Report struct {
 	// Embedded counts the times a body's centre ended a step inside a static
 	// slab, once per (body, slab) stay however long it lasts.
 	Embedded uint64 `json:"embedded"`
+	// Replay is a -replay run's verdict (absent otherwise).
+	Replay *ReplayReport `json:"replay,omitempty"`
 }
 
 // BodyReport is one body's state after the last tick.

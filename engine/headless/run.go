@@ -35,7 +35,8 @@ type Options struct {
 	// Replay, when set, plays a recording: its inputs at their ticks, every
 	// checkpoint hash checked, to the recording's last tick (Ticks must be
 	// that tick). The first difference ends the run with a
-	// *session.MismatchError.
+	// *session.MismatchError, and the report so far naming every body that
+	// differs (Report.Replay).
 	Replay *session.Replay
 	// Record, when set, is handed every frame and the final state: the
 	// run is written as a record file.
@@ -65,6 +66,9 @@ func (o *Options) Validate() error {
 	}
 	if o.Ticks == 0 && (!(o.Seconds > 0) || o.Seconds > MaxSeconds) {
 		return fmt.Errorf("-seconds %v: must be a time > 0 and <= %g", o.Seconds, float64(MaxSeconds))
+	}
+	if o.Replay != nil {
+		return o.checkReplayWork()
 	}
 	if o.Ticks > MaxTicks {
 		return fmt.Errorf("-ticks %d: must be <= %d", o.Ticks, MaxTicks)
@@ -121,14 +125,12 @@ type run struct {
 	trace   *TraceWriter
 
 	stepTimes stepHistogram // step_micros in bounded memory
+
+	elapsed, dropped float64 // display seconds run, and dropped
+	maxSteps         int
 }
 
 func (r *run) execute() (*Report, error) {
-	var (
-		elapsed  float64
-		dropped  float64
-		maxSteps int
-	)
 	s := r.sess
 	interrupted := false
 	for {
@@ -138,7 +140,7 @@ func (r *run) execute() (*Report, error) {
 		}
 		// The tolerance keeps a running sum of 1/60 s frames from needing
 		// a 301st frame to reach 5 s.
-		if r.opts.Ticks == 0 && elapsed >= r.opts.Seconds*(1-1e-12) {
+		if r.opts.Ticks == 0 && r.elapsed >= r.opts.Seconds*(1-1e-12) {
 			break
 		}
 		if s.Done() {
@@ -149,19 +151,19 @@ func (r *run) execute() (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		elapsed += frameSeconds
-		dropped += f.DroppedSeconds()
-		maxSteps = max(maxSteps, f.Steps)
+		r.elapsed += frameSeconds
+		r.dropped += f.DroppedSeconds()
+		r.maxSteps = max(r.maxSteps, f.Steps)
 		if r.opts.Clock != nil {
 			for _, ns := range f.StepNanos {
 				r.stepTimes.add(ns)
 			}
 		}
 		if r.trace != nil {
-			r.trace.Frame(f, elapsed, f.FrameSeconds, s.World(), r.opts.Interp, s.StepSeconds())
+			r.trace.Frame(f, r.elapsed, f.FrameSeconds, s.World(), r.opts.Interp, s.StepSeconds())
 		}
 		if r.opts.OnFrame != nil {
-			if err := r.opts.OnFrame(f, elapsed); err != nil {
+			if err := r.opts.OnFrame(f, r.elapsed); err != nil {
 				return nil, err
 			}
 		}
@@ -172,16 +174,16 @@ func (r *run) execute() (*Report, error) {
 			// A rewound recording stops at the end of each branch and
 			// goes on from the tick it was rewound to.
 			if err := r.opts.Replay.Check(s, f); err != nil {
-				return nil, err
+				return r.mismatchReport(err)
 			}
 		}
 		if f.Stopped && s.Done() {
 			break
 		}
 	}
-	if r.opts.Replay != nil {
+	if r.opts.Replay != nil && !interrupted {
 		if err := r.opts.Replay.Finish(s); err != nil {
-			return nil, err
+			return r.mismatchReport(err)
 		}
 	}
 	if r.opts.Record != nil {
@@ -194,17 +196,27 @@ func (r *run) execute() (*Report, error) {
 			return nil, fmt.Errorf("writing the trace: %w", err)
 		}
 	}
-	rep := newReport(r.opts, s.World(), s.Counts(), s.Loop().Config())
-	rep.Frames = s.Last().Index
-	rep.DisplaySeconds = elapsed
-	rep.DroppedSeconds = dropped
-	rep.MaxStepsInAFrame = maxSteps
-	rep.StepMicros = r.stepTimes.summary()
+	rep := r.report()
 	if err := rep.checkFinite(); err != nil {
 		return nil, err
+	}
+	if rp := r.opts.Replay; rp != nil && !interrupted {
+		rep.Replay = &ReplayReport{File: rp.File, Matches: true, Checked: rp.Checked(), EndTick: rp.EndTick()}
 	}
 	if interrupted {
 		return rep, ErrInterrupted
 	}
 	return rep, nil
+}
+
+// report is the report of the frames run so far.
+func (r *run) report() *Report {
+	s := r.sess
+	rep := newReport(r.opts, s.World(), s.Counts(), s.Loop().Config())
+	rep.Frames = s.Last().Index
+	rep.DisplaySeconds = r.elapsed
+	rep.DroppedSeconds = r.dropped
+	rep.MaxStepsInAFrame = r.maxSteps
+	rep.StepMicros = r.stepTimes.summary()
+	return rep
 }

@@ -18,6 +18,11 @@ import (
 // messages (and gives the default scene name); data is the JSON. On error
 // the *Scene is nil and the error is a one-line *Error.
 func Parse(file string, data []byte) (s *Scene, err error) {
+	// Checked here as well as when a file is read, so that a scene embedded
+	// in a recording is held to the same bound as a scene file.
+	if len(data) > MaxFileBytes {
+		return nil, &Error{File: file, Msg: fmt.Sprintf("the scene is %d bytes, more than the limit of %d (%d MiB)", len(data), MaxFileBytes, MaxFileBytes>>20)}
+	}
 	root, err := readTree(file, data)
 	if err != nil {
 		return nil, err

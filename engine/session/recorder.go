@@ -12,8 +12,9 @@ import (
 )
 
 // Recorder writes a record file as a session runs: the header at once,
-// then after every frame the frame's inputs and checkpoint hashes (and a
-// rewind line when the frame resumed from a rewound tick), and End's line.
+// then after every frame a rewind line when the frame resumed from a
+// rewound tick, the frame's inputs and checkpoint hashes in tick order,
+// and End's line.
 type Recorder struct {
 	out    *bufio.Writer
 	err    error
@@ -64,16 +65,28 @@ func (r *Recorder) Frame(f *Frame) {
 		to := f.Rewound.To
 		r.line(recLine{T: "rewind", From: f.Rewound.From, To: &to})
 	}
-	for _, in := range f.Inputs {
-		if e := encodeInput(in.Input); e != nil {
-			r.line(recLine{T: "input", Tick: in.Tick, Input: e})
-		}
-	}
+	// In the order the steps ran: the inputs of the ticks before a
+	// checkpoint, then its hash (a frame of several steps used to write all
+	// its inputs first, which put later ticks before an earlier hash).
+	ins := f.Inputs
 	for _, cp := range f.Checkpoints {
+		for len(ins) > 0 && ins[0].Tick < cp.Tick {
+			r.input(ins[0])
+			ins = ins[1:]
+		}
 		r.line(recLine{T: "hash", Tick: cp.Tick, State: hex(cp.Hash), Bodies: encodePrints(cp.Bodies)})
+	}
+	for _, in := range ins {
+		r.input(in)
 	}
 	if f.Steps > 0 || f.HasRewound {
 		r.newest = f.Tick
+	}
+}
+
+func (r *Recorder) input(in Stamped) {
+	if e := encodeInput(in.Input); e != nil {
+		r.line(recLine{T: "input", Tick: in.Tick, Input: e})
 	}
 }
 

@@ -24,12 +24,16 @@ import (
 // line comes every CheckpointEvery ticks. A "rewind" line says the session
 // was stepped back from tick From to To and went on from there: the lines
 // after it belong to the new branch.
+//
+// Lines come in the order the steps ran: the inputs of tick T (applied by
+// the step from T to T+1), then the hash of tick T+1 if it is a
+// checkpoint. Files written before that rule put a frame's inputs before
+// its hashes; a replay still reads them, since a hash can then follow only
+// the inputs of its own frame's later ticks (fewer than the loop's steps
+// per frame). docs/record.md describes the format and its limits.
 
 // RecordVersion is the record format this build writes and reads.
 const RecordVersion = 1
-
-// MaxRecordBytes bounds a record file: larger is refused as oversized.
-const MaxRecordBytes = 256 << 20
 
 type recHeader struct {
 	Version   int    `json:"sandbox_record"`

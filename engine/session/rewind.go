@@ -150,10 +150,6 @@ func (s *Session) SeekTick(t uint64) error {
 	if t == r.from {
 		r.rewound = false // back where it was: nothing was undone
 	}
-	// The replayed inputs pick up again at the tick rewound to.
-	for s.next > 0 && s.schedule[s.next-1].Tick >= t {
-		s.next--
-	}
 	return nil
 }
 

@@ -53,12 +53,12 @@ type Session struct {
 	dt     float64
 	stopAt uint64
 
-	inputs   []physics.Input // this step's inputs, reused
-	pending  []physics.Input // user inputs for the next tick boundary
-	held     physics.Input   // applied at every step while holding (a drag)
-	holding  bool
-	schedule []Stamped // replayed inputs, in tick order
-	next     int       // first schedule entry not yet applied
+	inputs  []physics.Input // this step's inputs, reused
+	pending []physics.Input // user inputs for the next tick boundary
+	held    physics.Input   // applied at every step while holding (a drag)
+	holding bool
+	feed    *Replay // the replay feeding recorded inputs, nil when none
+	feedErr error   // the feed's error, returned by Advance
 
 	teleports *frames.TeleportDetector
 	detect    bool
@@ -146,22 +146,6 @@ func (s *Session) Held() (physics.Input, bool) { return s.held, s.holding }
 // Pending is the inputs queued for the next tick boundary (read only).
 func (s *Session) Pending() []physics.Input { return s.pending }
 
-// SetSchedule makes the session apply inputs at their ticks, as a replay
-// does: each applies at the start of the step from its Tick, after the
-// scene's scripted inputs and before queued ones. ins must be in tick order.
-func (s *Session) SetSchedule(ins []Stamped) error {
-	for i := 1; i < len(ins); i++ {
-		if ins[i].Tick < ins[i-1].Tick {
-			return fmt.Errorf("session: scheduled input %d at tick %d comes after tick %d", i, ins[i].Tick, ins[i-1].Tick)
-		}
-	}
-	s.schedule, s.next = ins, 0
-	for s.next < len(ins) && ins[s.next].Tick < s.world.Tick() {
-		s.next++
-	}
-	return nil
-}
-
 // SetFingerprints makes every checkpoint carry each body's fingerprint
 // (Checkpoint.Bodies), as recordings need.
 func (s *Session) SetFingerprints(on bool) { s.prints = on }
@@ -186,6 +170,9 @@ func (s *Session) Advance(frameSeconds float64) (*Frame, error) {
 	f.FirstTick = s.world.Tick()
 	lf, err := s.loop.Advance(frameSeconds, s.stepFn)
 	f.Counts = s.counts
+	if err == nil && s.feedErr != nil {
+		err = s.feedErr
+	}
 	if err != nil {
 		return f, err
 	}
@@ -200,7 +187,7 @@ func (s *Session) Advance(frameSeconds float64) (*Frame, error) {
 }
 
 // step is the loop's fixed-step callback: this tick's scripted inputs, the
-// replayed ones, the queued ones, one physics step, then the bookkeeping.
+// replayed ones (a replay's feed), the queued ones, one physics step, then the bookkeeping.
 // The world's tick is the tick of record (a rewind moves it back; the
 // loop's own count only says how many steps ran).
 func (s *Session) step(uint64) bool {
@@ -212,9 +199,13 @@ func (s *Session) step(uint64) bool {
 	s.inputs = s.script.InputsFor(tick, s.inputs[:0])
 	f.ScriptInputs += len(s.inputs)
 	user := len(s.inputs)
-	for s.next < len(s.schedule) && s.schedule[s.next].Tick == tick {
-		s.inputs = append(s.inputs, s.resolve(s.schedule[s.next].Input))
-		s.next++
+	if s.feed != nil {
+		var err error
+		if s.inputs, err = s.feed.inputsAt(s, tick, s.inputs); err != nil {
+			// A line the replay cannot honour: the step does not run.
+			s.feedErr = err
+			return false
+		}
 	}
 	s.inputs = append(s.inputs, s.pending...)
 	s.pending = s.pending[:0]
@@ -261,18 +252,6 @@ func (s *Session) step(uint64) bool {
 		s.observer(s.world)
 	}
 	return s.stopAt == 0 || after < s.stopAt
-}
-
-// resolve turns a replayed teleport's or drag's body (stored by creation
-// index) into the current BodyID; an index that does not exist stays
-// unresolved and the physics skips it, as it would have when recorded.
-func (s *Session) resolve(in physics.Input) physics.Input {
-	if in.Kind == physics.InputTeleport || in.Kind == physics.InputDrag {
-		if i := in.Body.Index(); i >= 0 && i < s.world.NumBodies() {
-			in.Body = s.world.ID(i)
-		}
-	}
-	return in
 }
 
 // detectTeleports runs the undeclared-teleport detector over every body.
