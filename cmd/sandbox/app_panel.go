@@ -145,7 +145,10 @@ func (p *panel) sync(a *app) {
 	s.SplitLeftHz, s.SplitRightHz = int32(a.split.LeftHz), int32(a.split.RightHz)
 	s.CCD = a.sim.ccdAfterPending()
 	s.PhysicsHz = 1 / a.sim.lp.Config().StepSeconds
-	s.Recording, s.Replaying = a.io.rec != nil, a.replaying()
+	s.Recording = a.io.rec != nil
+	r := a.replayState()
+	s.Replay = ui.ReplayState{Active: r.Replaying, Done: r.Done, Failed: r.Failed, Stopped: r.Stopped != "" && r.File != "",
+		Checked: r.Checked, Tick: r.Tick, End: r.End}
 	s.Interp = a.view.Mode
 	d := &a.view.Debug
 	s.Ghosts, s.Trails, s.HitMarkers, s.SleepingTint = d.Ghosts, d.Trails, d.HitMarkers, d.SleepTint

@@ -187,21 +187,6 @@ func (sio *sessionIO) replayErr() error {
 	return sio.failure
 }
 
-// Label is the status line's words for the replay: "" when there is none.
-func (s replayStatus) Label() string {
-	switch {
-	case s.File == "":
-		return ""
-	case s.Failed:
-		return "replay differs"
-	case s.Done:
-		return fmt.Sprintf("replay done: %d hashes equal", s.Checked)
-	case s.Stopped != "":
-		return "replay stopped"
-	}
-	return fmt.Sprintf("replay %d/%d", s.Tick, s.End)
-}
-
 // printReplayVerdict prints, when the run was a replay, whether every hash
 // matched, where it first differed, or where it stopped short of the end.
 func (a *app) printReplayVerdict() {

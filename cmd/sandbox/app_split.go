@@ -35,8 +35,8 @@ type splitView struct {
 	RightHz       float64
 	clock         float64 // simulated display seconds since the split was turned on
 	halves        [2]splitHalf
-	label         []byte // reused label text
-	width, height int    // size the hold buffers were made for
+	label         []byte      // reused label text
+	width, height int         // size the hold buffers were made for
 	follow        splitFollow // the body the camera follows, and the camera to return to
 
 	// The live judder follows the camera's body in both halves, by

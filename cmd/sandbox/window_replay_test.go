@@ -64,8 +64,8 @@ func TestWindowReplay(t *testing.T) {
 	var st replayStatus
 	err = runWindow(windowOptions{Scene: rp.Scene, Replay: rp, CCD: rp.CCD, Interp: interp.Lerp, Frames: 10, FireAtFrame: -1,
 		Width: 320, Height: 200, frameSeconds: 4.0 / 60, onExit: func(a *app) error { st = a.replayState(); return nil }})
-	if err != nil || !st.Replaying || st.Done || st.Tick != 40 || st.Label() != "replay 40/200" {
-		t.Fatalf("replay closed at frame 10: %v, status %+v (%q); want replaying at tick 40 of 200", err, st, st.Label())
+	if err != nil || !st.Replaying || st.Done || st.Tick != 40 || st.End != 200 {
+		t.Fatalf("replay closed at frame 10: %v, status %+v; want replaying at tick 40 of 200", err, st)
 	}
 	if want := "replay rec.jsonl: stopped at tick 40 (the run ended) before the recording's end at tick 200; checkpoint hashes equal so far: 0\n"; verdict.String() != want {
 		t.Fatalf("verdict on stdout %q; want %q", verdict.String(), want)

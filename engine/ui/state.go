@@ -37,6 +37,16 @@ const (
 	DefaultLaneDistance = 15.0
 )
 
+// ReplayState is a window replay's progress as the status line shows it.
+type ReplayState struct {
+	Active    bool   // a recording is being played
+	Done      bool   // played to its end, every hash equal
+	Failed    bool   // it differs from the recording, or a line was refused
+	Stopped   bool   // stopped before its end (closed, reloaded)
+	Checked   int    // checkpoint hashes compared so far, all equal
+	Tick, End uint64 // the session's tick and the recording's end tick
+}
+
 // PanelState is everything the panel shows and edits. The app fills it,
 // calls (*UI).Panel once a frame, then reads back what the user changed:
 // settings are edited in place, and one-shot requests are set to true for
@@ -101,8 +111,9 @@ type PanelState struct {
 
 	// The view's status line also says the physics rate, Hz, and whether
 	// the session is being recorded (-record) or played back (-replay).
-	PhysicsHz            float64
-	Recording, Replaying bool
+	PhysicsHz float64
+	Recording bool
+	Replay    ReplayState
 
 	// Rendering and debug draw.
 	Interp       interp.Mode // I cycles

@@ -86,8 +86,21 @@ func (u *UI) statusLine(s *PanelState) {
 	if s.Recording {
 		st.add(l.reset().s("REC"), statusAlert)
 	}
-	if s.Replaying {
-		st.add(l.reset().s("REPLAY"), statusReplay)
+	if r := s.Replay; r.Active || r.Done || r.Failed || r.Stopped {
+		c := uint32(statusReplay)
+		l.reset().s("REPLAY ")
+		switch {
+		case r.Failed:
+			l.s("DIFFERS")
+			c = statusAlert
+		case r.Done:
+			l.s("done, ").i(int64(r.Checked)).s(" hashes equal")
+		case r.Stopped:
+			l.s("stopped at tick ").u(r.Tick)
+		default:
+			l.s("tick ").u(r.Tick).s(" of ").u(r.End)
+		}
+		st.add(l, c)
 	}
 	if s.Paused {
 		st.add(l.reset().s("PAUSED"), statusAlert)
