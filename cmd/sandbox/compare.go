@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,9 +14,10 @@ import (
 	"golang.org/x/term"
 
 	"sandbox/engine/compare"
+	"sandbox/engine/headless"
 	"sandbox/engine/interp"
+	"sandbox/internal/outdir"
 	"sandbox/internal/progress"
-	"sandbox/internal/safeio"
 )
 
 func init() {
@@ -106,8 +107,9 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 
 var errCompareHelp = errors.New("compare help")
 
-// runCompare is `sandbox compare`: flags and the output folder are checked
-// before anything runs; the files are written only after every run passed.
+// runCompare is `sandbox compare`: flags, work bounds and the output folder
+// (taken for this run, every output path checked) before anything runs;
+// the files are written only after every run passed, report.json last.
 func runCompare(args []string, stdout, stderr io.Writer) error {
 	c, err := parseCompareFlags(args, stdout)
 	if errors.Is(err, errCompareHelp) {
@@ -116,9 +118,17 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := safeio.PrepareDir(c.out, c.force); err != nil {
+	dir, err := outdir.Open(c.out, "compare", c.force)
+	if err != nil {
 		return usagef("compare: -out %s: %v", c.out, err)
 	}
+	defer dir.Abandon("the compare failed before it finished")
+	if err := dir.Check(compareOutputs(&c.cfg)...); err != nil {
+		return usagef("compare: -out %s: %v", c.out, err)
+	}
+	sig := catchInterrupts()
+	defer sig.stop()
+	c.cfg.Interrupted = sig.interrupted
 	total := len(c.cfg.Rates) * len(c.cfg.Modes)
 	start := time.Now()
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
@@ -133,6 +143,9 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	res, err := compare.Compare(c.cfg)
+	if errors.Is(err, headless.ErrInterrupted) {
+		return compareInterrupted(dir, sig, c.out, "before its runs had finished")
+	}
 	if err != nil {
 		return fmt.Errorf("compare %s: %w", c.cfg.Scene.Name, err)
 	}
@@ -140,12 +153,59 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
+	// The report, which claims the whole run, is written after every other
+	// file: a folder with a report.json holds all of its run.
+	slices.SortStableFunc(files, func(a, b compare.File) int { return reportLast(a.Name) - reportLast(b.Name) })
 	for _, f := range files {
-		if err := safeio.WriteFile(filepath.Join(c.out, f.Name), f.Data); err != nil {
+		if sig.interrupted() {
+			return compareInterrupted(dir, sig, c.out, "while its files were written")
+		}
+		if err := dir.WriteFile(f.Name, f.Data); err != nil {
 			return fmt.Errorf("compare: -out %s: %v", c.out, err)
 		}
 	}
+	if err := dir.Finish(); err != nil {
+		return fmt.Errorf("compare: -out %s: %v", c.out, err)
+	}
 	fmt.Fprintf(stdout, "compare %s: %d runs of %d ticks in %.1f s, state %s equal at every rate; wrote %d files to %s\n",
 		res.Scene, len(res.Runs), res.Ticks, time.Since(start).Seconds(), res.StateHash, len(files), c.out)
+	if sig.interrupted() {
+		return interruptedError{sig: sig.signal(), what: "after the compare had finished and its files were written to " + c.out}
+	}
 	return nil
+}
+
+// reportLast orders the report files after the others: report.md, then
+// report.json.
+func reportLast(name string) int {
+	switch name {
+	case "report.md":
+		return 1
+	case "report.json":
+		return 2
+	}
+	return 0
+}
+
+// compareInterrupted ends a compare cut short by a signal: the file under
+// way is discarded, no report is written, and the manifest says the folder
+// holds a partial run.
+func compareInterrupted(dir *outdir.Dir, sig *interrupts, out, when string) error {
+	wrote := len(dir.Written())
+	dir.Abandon(fmt.Sprintf("interrupted by %s %s: %d files written, no report", signalName(sig.signal()), when, wrote))
+	return interruptedError{sig: sig.signal(), what: fmt.Sprintf("compare stopped %s; wrote %d files to %s and no report (marked partial in %s)",
+		when, wrote, out, outdir.ManifestName("compare"))}
+}
+
+// compareOutputs names every file a compare of cfg may write, so that each
+// path is checked before the runs (TestCompareOutputsListed holds it to
+// what a compare writes).
+func compareOutputs(cfg *compare.Config) []string {
+	names := []string{"report.json", "report.md", "x_t.png", "steps_alpha.png", "judder.png"}
+	for _, hz := range cfg.Rates {
+		for _, m := range cfg.Modes {
+			names = append(names, (&compare.Run{DisplayHz: hz, Interp: m.String()}).CSVName())
+		}
+	}
+	return names
 }

@@ -11,6 +11,7 @@ import (
 
 	"sandbox/engine/frametrace"
 	"sandbox/engine/scene"
+	"sandbox/internal/outdir"
 	"sandbox/internal/safeio"
 )
 
@@ -161,19 +162,31 @@ func runFrames(args []string, stdout, _ io.Writer) error {
 		}
 		traces = append(traces, namedTrace{k, "synthetic", frames})
 	}
+	var names []string
+	for _, t := range traces {
+		names = append(names, t.name)
+	}
+	outputs := frametrace.OutputNames(names, f.withCost)
 	if f.trace != "" {
 		// With -force, an output must never replace the trace being read.
 		files := []safeio.Named{{Flag: "-trace", Path: f.trace}}
-		for _, name := range framesOutputs(traces, f.withCost) {
+		for _, name := range outputs {
 			files = append(files, safeio.Named{Flag: "-out", Path: filepath.Join(f.out, name)})
 		}
 		if err := safeio.Distinct(files...); err != nil {
 			return usageError{err}
 		}
 	}
-	if err := safeio.PrepareDir(f.out, f.force); err != nil {
+	dir, err := outdir.Open(f.out, "frames", f.force)
+	if err != nil {
 		return usagef("-out %q: %v", f.out, err)
 	}
+	defer dir.Abandon("frames failed before it finished")
+	if err := dir.Check(outputs...); err != nil {
+		return usagef("-out %q: %v", f.out, err)
+	}
+	sig := catchInterrupts()
+	defer sig.stop()
 	rep := frametrace.NewReport(sc)
 	if f.withCost {
 		rep.StepCostMs = &f.costMs
@@ -182,14 +195,20 @@ func runFrames(args []string, stdout, _ io.Writer) error {
 	// the range scene takes under 2 s, files included) and the per-trace
 	// lines below follow at once.
 	for _, t := range traces {
-		tr, err := frametrace.Analyze(t.name, t.source, t.frames, sc, f.withCost, f.costMs/1000)
+		tr, err := frametrace.Analyze(t.name, t.source, t.frames, sc, f.withCost, f.costMs/1000, dir, sig.interrupted)
+		if errors.Is(err, frametrace.ErrInterrupted) {
+			return framesInterrupted(dir, sig, f.out, len(outputs))
+		}
 		if err != nil {
 			return fmt.Errorf("frames failed: %w", err)
 		}
 		rep.Traces = append(rep.Traces, tr)
 	}
-	if err := frametrace.Write(f.out, rep); err != nil {
-		return err
+	if err := frametrace.Write(dir, rep); err != nil {
+		return fmt.Errorf("-out %q: %v", f.out, err)
+	}
+	if err := dir.Finish(); err != nil {
+		return fmt.Errorf("-out %q: %v", f.out, err)
 	}
 	for _, t := range rep.Traces {
 		line := fmt.Sprintf("%s: %d frames, dropped %.3f s, max %d steps/frame, spiral margin %.2f ms/step",
@@ -200,17 +219,19 @@ func runFrames(args []string, stdout, _ io.Writer) error {
 		fmt.Fprintln(stdout, line)
 	}
 	fmt.Fprintf(stdout, "frames: wrote %s\n", f.out)
+	if sig.interrupted() {
+		return interruptedError{sig: sig.signal(), what: "after frames had finished and its outputs were written to " + f.out}
+	}
 	return nil
 }
 
-// framesOutputs names every file a frames run writes into -out.
-func framesOutputs(traces []namedTrace, withCost bool) []string {
-	names := []string{frametrace.MarkdownFile, frametrace.JSONFile}
-	for _, t := range traces {
-		names = append(names, frametrace.CSVFile(t.name, false), frametrace.TimePlotFile(t.name), frametrace.HistogramFile(t.name))
-		if withCost {
-			names = append(names, frametrace.CSVFile(t.name, true))
-		}
-	}
-	return names
+// framesInterrupted ends a frames run cut short by a signal: the CSV under
+// way is discarded, no frames.json or frames.md is written (they would
+// claim every trace), and the manifest says the folder is partial.
+func framesInterrupted(dir *outdir.Dir, sig *interrupts, out string, total int) error {
+	wrote := len(dir.Written())
+	note := fmt.Sprintf("interrupted by %s: %d of %d files written, no frames.json", signalName(sig.signal()), wrote, total)
+	dir.Abandon(note)
+	return interruptedError{sig: sig.signal(), what: fmt.Sprintf("wrote %d of %d files to %s and no frames.json (marked partial in %s)",
+		wrote, total, out, outdir.ManifestName("frames"))}
 }

@@ -1,22 +1,18 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"sandbox/engine/sweep"
+	"sandbox/internal/outdir"
 	"sandbox/internal/progress"
-	"sandbox/internal/safeio"
 )
 
 func init() {
@@ -140,13 +136,21 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := safeio.PrepareDir(f.out, f.force); err != nil {
+	// The folder is taken, and every output path checked, before anything runs.
+	dir, err := outdir.Open(f.out, "sweep", f.force)
+	if err != nil {
+		return usagef("-out %q: %v", f.out, err)
+	}
+	defer dir.Abandon("the sweep failed before it finished")
+	if err := dir.Check(sweep.OutputNames(&f.grid)...); err != nil {
 		return usagef("-out %q: %v", f.out, err)
 	}
 	// Ctrl-C (or a TERM from CI) stops handing out cells; the cells under way
 	// finish and what is done is written, marked partial.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	sig := catchInterrupts()
+	defer sig.stop()
+	ctx, cancel := sig.context()
+	defer cancel()
 	total := f.grid.NumCells()
 	bar := progress.New(stderr, total, "cells")
 	start := time.Now()
@@ -156,14 +160,22 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("sweep failed: %w", err)
 	}
 	elapsed := time.Since(start).Seconds()
-	if err := sweep.Write(f.out, &res); err != nil {
-		return err
+	if err := sweep.Write(dir, &res); err != nil {
+		return fmt.Errorf("-out %q: %v", f.out, err)
+	}
+	if res.Partial {
+		dir.Abandon(fmt.Sprintf("interrupted by %s: %d of %d cells", signalName(sig.signal()), len(res.Cells), total))
+	} else if err := dir.Finish(); err != nil {
+		return fmt.Errorf("-out %q: %v", f.out, err)
 	}
 	on, off := tunnelTotals(&res)
 	fmt.Fprintf(stdout, "sweep: %d of %d cells x %d trials in %.1f s (%.0f cells/s on %d workers); tunnelled with CCD on %s, off %s; wrote %s\n",
 		len(res.Cells), total, f.grid.Trials, elapsed, float64(len(res.Cells))/elapsed, f.workers, on, off, f.out)
 	if res.Partial {
-		return fmt.Errorf("interrupted: wrote %d of %d cells to %s, marked partial", len(res.Cells), total, f.out)
+		return interruptedError{sig: sig.signal(), what: fmt.Sprintf("wrote %d of %d cells to %s, marked partial", len(res.Cells), total, f.out)}
+	}
+	if sig.interrupted() {
+		return interruptedError{sig: sig.signal(), what: "after the sweep had finished and its outputs were written to " + f.out}
 	}
 	if bad := res.GateFailures(); f.failOnTunnel && len(bad) > 0 {
 		c := bad[0]

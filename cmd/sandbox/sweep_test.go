@@ -105,7 +105,8 @@ func TestSweepBadFlags(t *testing.T) {
 
 // TestSweepInterruptWritesPartial sends SIGINT once the first tenth of a
 // default sweep is done: the command stops, writes what it has marked
-// partial, and exits 1.
+// partial (the files and the folder's manifest), and exits 130 with one
+// line.
 func TestSweepInterruptWritesPartial(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "sw")
 	// 256 trials a cell: the other nine tenths take long enough on any
@@ -127,8 +128,12 @@ func TestSweepInterruptWritesPartial(t *testing.T) {
 		}
 	}
 	err = cmd.Wait()
-	if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(last, "interrupted") {
-		t.Fatalf("exit %d (%v), last line %q; want exit 1, interrupted", code, err, last)
+	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.HasPrefix(last, "sandbox: interrupted by SIGINT") {
+		t.Fatalf("exit %d (%v), last line %q; want exit 130, interrupted by SIGINT", code, err, last)
+	}
+	noTemporaries(t, out)
+	if m := readManifest(t, out, "sweep"); m.Complete || !strings.Contains(m.Note, "SIGINT") {
+		t.Fatalf("manifest %+v, want partial, naming SIGINT", m)
 	}
 	var js struct {
 		Partial    bool `json:"partial"`

@@ -38,6 +38,10 @@ type Config struct {
 	Bodies []string
 	// Done, when set, is called after each finished run.
 	Done func(r *Run)
+	// Interrupted, when set, is asked once per frame of every run (as
+	// headless.Options.Interrupted); when it returns true the compare ends
+	// with headless.ErrInterrupted.
+	Interrupted func() bool
 
 	// tamper, in tests, changes a run's inputs to prove that a display-
 	// dependent physics result is caught.
@@ -89,6 +93,14 @@ func (c *Config) Validate() error {
 	}
 	if c.Ticks == 0 || c.Ticks > MaxTicks {
 		return fmt.Errorf("-ticks %d: must be 1 to %d", c.Ticks, MaxTicks)
+	}
+	// Every run's display frames, bounded as a headless run's, before any
+	// run starts (-rates 100000 -ticks 1000000 is 1.7e9 frames).
+	for _, hz := range c.Rates {
+		o := headless.Options{Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks}
+		if err := o.Validate(); err != nil {
+			return fmt.Errorf("-rates %v: %v", hz, strings.Replace(err.Error(), fmt.Sprintf(" at -display-hz %v", hz), "", 1))
+		}
 	}
 	if n := c.Ticks * uint64(max(1, len(c.Scene.Bodies)+len(c.Scene.Events))); n > MaxRecords {
 		return fmt.Errorf("-ticks %d: %d ticks x bodies is more than compare keeps (%d); trace fewer ticks", c.Ticks, n, MaxRecords)
@@ -189,7 +201,7 @@ func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode
 	meter := newMeter(ref, names, sess, m)
 	var cps []session.Checkpoint
 	rep, err := headless.RunSession(sess, headless.Options{
-		Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks, Interp: m,
+		Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks, Interp: m, Interrupted: c.Interrupted,
 		OnFrame: func(f *session.Frame, t float64) error {
 			cps = append(cps, f.Checkpoints...)
 			meter.frame(f, t)
