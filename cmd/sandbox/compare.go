@@ -20,14 +20,6 @@ import (
 	"sandbox/internal/progress"
 )
 
-func init() {
-	registerSubcommand(subcommand{
-		name:    "compare",
-		summary: "run one scene at several display rates and interpolation modes; write a report folder",
-		run:     runCompare,
-	})
-}
-
 // compareFlags are the parsed flags of `sandbox compare`.
 type compareFlags struct {
 	cfg   compare.Config
@@ -68,7 +60,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 		if strings.Contains(err.Error(), "-seconds") {
 			return nil, usagef("compare: -seconds is not a compare flag: runs last -ticks N, the same at every rate")
 		}
-		return nil, usagef("compare: %v", err)
+		return nil, flagParseError(fs, err)
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("compare: unexpected argument %q", fs.Arg(0))
@@ -193,7 +185,7 @@ func reportLast(name string) int {
 func compareInterrupted(dir *outdir.Dir, sig *interrupts, out, when string) error {
 	wrote := len(dir.Written())
 	dir.Abandon(fmt.Sprintf("interrupted by %s %s: %d files written, no report", signalName(sig.signal()), when, wrote))
-	return interruptedError{sig: sig.signal(), what: fmt.Sprintf("compare stopped %s; wrote %d files to %s and no report (marked partial in %s)",
+	return interruptedError{sig: sig.signal(), what: fmt.Sprintf("stopped %s; wrote %d files to %s and no report (marked partial in %s)",
 		when, wrote, out, outdir.ManifestName("compare"))}
 }
 

@@ -15,14 +15,6 @@ import (
 	"sandbox/internal/safeio"
 )
 
-func init() {
-	registerSubcommand(subcommand{
-		name:    "frames",
-		summary: "push a frame-time trace through the loop: dropped time, steps, spiral margin (writes -out DIR)",
-		run:     runFrames,
-	})
-}
-
 // maxTraceBytes bounds a -trace file: a long window session with many bodies.
 const maxTraceBytes = 1 << 30
 
@@ -64,7 +56,7 @@ func parseFramesFlags(args []string, stdout io.Writer) (*framesFlags, error) {
 			fs.PrintDefaults()
 			return nil, errSubcommandHelp
 		}
-		return nil, usageError{err}
+		return nil, flagParseError(fs, err)
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("frames: unexpected argument %q (flags start with -)", fs.Arg(0))

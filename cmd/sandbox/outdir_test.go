@@ -195,7 +195,7 @@ func TestCompareInterruptClaimsNothing(t *testing.T) {
 	cmd.Wait()
 	line := strings.TrimRight(stderr.String(), "\n")
 	if code := cmd.ProcessState.ExitCode(); code != 130 || strings.Contains(line, "\n") ||
-		!strings.HasPrefix(line, "sandbox: interrupted by SIGINT") {
+		!strings.HasPrefix(line, "sandbox: compare: interrupted by SIGINT") {
 		t.Fatalf("exit %d, stderr %q; want 130 and one line", code, line)
 	}
 	for _, n := range []string{"report.json", "report.md"} {

@@ -15,14 +15,6 @@ import (
 	"sandbox/internal/progress"
 )
 
-func init() {
-	registerSubcommand(subcommand{
-		name:    "sweep",
-		summary: "tunnel rate over speed x thickness x rate x spin x shape x CCD (writes -out DIR)",
-		run:     runSweep,
-	})
-}
-
 // sweepFlags is the parsed `sandbox sweep` command line.
 type sweepFlags struct {
 	grid         sweep.Grid
@@ -88,7 +80,7 @@ func parseSweepFlags(args []string, stdout io.Writer) (*sweepFlags, error) {
 			fs.PrintDefaults()
 			return nil, errSubcommandHelp
 		}
-		return nil, usageError{err}
+		return nil, flagParseError(fs, err)
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("sweep: unexpected argument %q (flags start with -)", fs.Arg(0))

@@ -49,7 +49,7 @@ func TestSweepFailOnTunnel(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "sw")
 	_, stderr, code := sandbox(t, tinySweep(out, "-ccd", "off", "-fail-on-tunnel")...)
 	line := lastLine(stderr)
-	if code != 1 || !strings.HasPrefix(line, "sandbox: -fail-on-tunnel") ||
+	if code != 1 || !strings.HasPrefix(line, "sandbox: sweep: -fail-on-tunnel") ||
 		!strings.Contains(line, "speed 20000 m/s, thickness 0.0005 m, 60 Hz, spin 0 rad/s, cube, CCD off") {
 		t.Fatalf("exit %d, last line %q; want exit 1 naming the cell", code, line)
 	}
@@ -128,7 +128,7 @@ func TestSweepInterruptWritesPartial(t *testing.T) {
 		}
 	}
 	err = cmd.Wait()
-	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.HasPrefix(last, "sandbox: interrupted by SIGINT") {
+	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.HasPrefix(last, "sandbox: sweep: interrupted by SIGINT") {
 		t.Fatalf("exit %d (%v), last line %q; want exit 130, interrupted by SIGINT", code, err, last)
 	}
 	noTemporaries(t, out)

@@ -99,7 +99,7 @@ func (c *Config) Validate() error {
 	for _, hz := range c.Rates {
 		o := headless.Options{Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks}
 		if err := o.Validate(); err != nil {
-			return fmt.Errorf("-rates %v: %v", hz, strings.Replace(err.Error(), fmt.Sprintf(" at -display-hz %v", hz), "", 1))
+			return errors.New(strings.Replace(err.Error(), "-display-hz", "-rates", 1))
 		}
 	}
 	if n := c.Ticks * uint64(max(1, len(c.Scene.Bodies)+len(c.Scene.Events))); n > MaxRecords {
