@@ -11,7 +11,7 @@ import (
 // seconds are kept, 8 bytes a frame), every line checked. Errors are usage
 // errors naming the flag, the file and the line.
 func readTraceFile(flag, path string) ([]float64, error) {
-	f, err := safeio.OpenRegular(path, maxTraceBytes)
+	f, err := safeio.OpenStream(path, maxTraceBytes)
 	if err != nil {
 		return nil, usagef("%s %q: %v", flag, path, err)
 	}

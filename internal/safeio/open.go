@@ -7,12 +7,12 @@ import (
 	"syscall"
 )
 
-// OpenRegular opens an input to be read as a stream, with the checks of
+// OpenStream opens an input to be read as a stream, with the checks of
 // ReadRegular: a regular file (opened without blocking, checked on the open
 // descriptor) of at most limit bytes. The reader stops one byte past limit,
 // and a read past it fails, so a file that grows while it is read cannot
 // exhaust memory either. The caller closes it.
-func OpenRegular(path string, limit int64) (io.ReadCloser, error) {
+func OpenStream(path string, limit int64) (io.ReadCloser, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, unwrapPath(err)
