@@ -212,3 +212,45 @@ func TestCompareInterruptClaimsNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestFramesInterruptClaimsNothing (issue 33): SIGTERM while frames runs a
+// long trace discards the CSV under way, writes no frames.json, marks the
+// folder partial and exits 143 with one line.
+func TestFramesInterruptClaimsNothing(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "fr")
+	cmd := exec.Command(binary, "frames", "-synthetic", "240hz", "-seconds", "86400", "-out", out)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	// Signal once the trace is running: its CSV is being written.
+	deadline := time.Now().Add(time.Minute)
+	for {
+		entries, _ := os.ReadDir(out)
+		if slices.ContainsFunc(entries, func(e os.DirEntry) bool { return strings.HasPrefix(e.Name(), ".frames-240hz.csv.") }) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("frames never started writing")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	cmd.Wait()
+	line := strings.TrimRight(stderr.String(), "\n")
+	if code := cmd.ProcessState.ExitCode(); code != 143 || strings.Contains(line, "\n") ||
+		!strings.HasPrefix(line, "sandbox: frames: interrupted by SIGTERM") {
+		t.Fatalf("exit %d, stderr %q; want 143 and one line", code, line)
+	}
+	for _, n := range []string{"frames.json", "frames.md", "frames-240hz.csv"} {
+		if _, err := os.Stat(filepath.Join(out, n)); err == nil {
+			t.Errorf("%s was written by an interrupted run", n)
+		}
+	}
+	noTemporaries(t, out)
+	if m := readManifest(t, out, "frames"); m.Complete || !strings.Contains(m.Note, "SIGTERM") {
+		t.Fatalf("manifest %+v, want partial, naming SIGTERM", m)
+	}
+}
