@@ -81,6 +81,9 @@ func writePlots(d *outdir.Dir, r *Report, t *TraceReport) error {
 		title := ""
 		if i == 0 {
 			title = fmt.Sprintf("%s: %g Hz physics, cap %d steps, clamp %g s; dropped %.3f s in all", t.Name, r.PhysicsHz, r.MaxStepsPerFrame, r.MaxFrameSeconds, t.DroppedSeconds)
+			if t.Cost != nil {
+				title += fmt.Sprintf(" (%.3f s at %g ms/step)", t.Cost.DroppedSeconds, t.Cost.StepCostMs)
+			}
 		}
 		xl := ""
 		if i == len(panels)-1 {

@@ -92,19 +92,23 @@ func Open(dir, command string, force bool) (*Dir, error) {
 }
 
 func (d *Dir) check(force bool) error {
+	manifest := filepath.Join(d.path, ManifestName(d.command))
 	if !force {
 		entries, err := os.ReadDir(d.path)
 		if err != nil {
 			return unwrapPath(err)
 		}
+		if len(entries) > 0 && readManifest(manifest, d.command) != nil {
+			return fmt.Errorf("is not empty: it holds an earlier %s run (%d entries; -force replaces that run's files and keeps the rest)", d.command, len(entries))
+		}
 		if len(entries) > 0 {
 			return fmt.Errorf("is not empty (%d entries; -force writes into it anyway)", len(entries))
 		}
 	}
-	if err := safeio.CheckOutput(filepath.Join(d.path, ManifestName(d.command))); err != nil {
+	if err := safeio.CheckOutput(manifest); err != nil {
 		return err
 	}
-	d.old = readManifest(filepath.Join(d.path, ManifestName(d.command)), d.command)
+	d.old = readManifest(manifest, d.command)
 	return nil
 }
 
