@@ -49,7 +49,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	fs.Uint64Var(&ticks, "ticks", 0, "ticks every run lasts (default 10 s of the scene's ticks)")
 	fs.StringVar(&bodies, "body", "", "bodies to trace, comma-separated (default: every body that moves)")
 	fs.StringVar(&c.out, "out", "", "folder to write report.md, report.json, CSVs and PNG plots into (required)")
-	fs.BoolVar(&c.force, "force", false, "write into a folder that is not empty, replacing same-named files")
+	fs.BoolVar(&c.force, "force", false, "write into a folder that is not empty: the files of the previous compare there are replaced, every other file is kept")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, "usage: sandbox compare -scene NAME|FILE -rates 60,144[,...] [-interp off,lerp,...] [-jitter J -seed S] [-hitch-every K -hitch-seconds S] [-ticks N] [-body NAME,...] -out DIR [-force]")
@@ -184,7 +184,11 @@ func reportLast(name string) int {
 // holds a partial run.
 func compareInterrupted(dir *outdir.Dir, sig *interrupts, out, when string) error {
 	wrote := len(dir.Written())
+	touched := dir.Touched()
 	dir.Abandon(fmt.Sprintf("interrupted by %s %s: %d files written, no report", signalName(sig.signal()), when, wrote))
+	if !touched {
+		return interruptedError{sig: sig.signal(), what: fmt.Sprintf("stopped %s; wrote nothing to %s (left as it was)", when, out)}
+	}
 	return interruptedError{sig: sig.signal(), what: fmt.Sprintf("stopped %s; wrote %d files to %s and no report (marked partial in %s)",
 		when, wrote, out, outdir.ManifestName("compare"))}
 }

@@ -41,7 +41,7 @@ func newFramesFlagSet(f *framesFlags, synthetic *string) *flag.FlagSet {
 	fs.Float64Var(&f.syn.Jitter, "jitter", 0.1, "synthetic 60hz, 144hz, 240hz: frame-time jitter fraction in [0, 1)")
 	fs.Uint64Var(&f.syn.Seed, "seed", 1, "synthetic: seed of the jitter")
 	fs.StringVar(&f.out, "out", "", "folder to write frames.md, frames.json, the CSVs and plots into (required; created if missing, must be empty unless -force)")
-	fs.BoolVar(&f.force, "force", false, "write into a non-empty -out folder (replacing only the command's own files)")
+	fs.BoolVar(&f.force, "force", false, "write into a non-empty -out folder: the files of the previous frames run there are replaced, every other file is kept")
 	return fs
 }
 
@@ -223,7 +223,11 @@ func runFrames(args []string, stdout, _ io.Writer) error {
 func framesInterrupted(dir *outdir.Dir, sig *interrupts, out string, total int) error {
 	wrote := len(dir.Written())
 	note := fmt.Sprintf("interrupted by %s: %d of %d files written, no frames.json", signalName(sig.signal()), wrote, total)
+	touched := dir.Touched()
 	dir.Abandon(note)
+	if !touched {
+		return interruptedError{sig: sig.signal(), what: "wrote nothing to " + out + " (left as it was)"}
+	}
 	return interruptedError{sig: sig.signal(), what: fmt.Sprintf("wrote %d of %d files to %s and no frames.json (marked partial in %s)",
 		wrote, total, out, outdir.ManifestName("frames"))}
 }

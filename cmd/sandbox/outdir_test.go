@@ -254,3 +254,24 @@ func TestFramesInterruptClaimsNothing(t *testing.T) {
 		t.Fatalf("manifest %+v, want partial, naming SIGTERM", m)
 	}
 }
+
+// TestCompareOutputsListed: every file a compare writes is among the names
+// checked before its runs (compareOutputs), so a path that cannot be
+// written is always found first.
+func TestCompareOutputsListed(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "cmp")
+	args := []string{"-scene", "glider", "-ticks", "60", "-rates", "60,144", "-out", out}
+	c, err := parseCompareFlags(args, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := compareOutputs(&c.cfg)
+	if _, stderr, code := sandbox(t, append([]string{"compare"}, args...)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, n := range folderNames(t, out) {
+		if n != ".sandbox-compare.json" && !slices.Contains(listed, n) {
+			t.Errorf("compare wrote %s, which compareOutputs does not list", n)
+		}
+	}
+}

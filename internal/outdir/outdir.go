@@ -238,6 +238,15 @@ func (d *Dir) Written() []string {
 	return names
 }
 
+// Touched reports whether the run has changed the folder: once it starts
+// writing, the previous run's files are gone and the manifest is this
+// run's. Before, the folder is as the run found it.
+func (d *Dir) Touched() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.begun
+}
+
 // Finish records the run as complete and releases the folder.
 func (d *Dir) Finish() error {
 	d.mu.Lock()
