@@ -160,7 +160,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("compare: -out %s: %v", c.out, err)
 	}
 	fmt.Fprintf(stdout, "compare %s: %d runs of %d ticks in %.1f s, state %s equal at every rate; wrote %d files to %s\n",
-		res.Scene, len(res.Runs), res.Ticks, time.Since(start).Seconds(), res.StateHash, len(files), c.out)
+		res.Scene, len(res.Runs), res.Ticks, time.Since(start).Seconds(), res.StateHash, len(dir.Written()), c.out)
 	if sig.interrupted() {
 		return interruptedError{sig: sig.signal(), what: "after the compare had finished and its files were written to " + c.out}
 	}
