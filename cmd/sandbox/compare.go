@@ -49,7 +49,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	fs.Uint64Var(&ticks, "ticks", 0, "ticks every run lasts (default 10 s of the scene's ticks)")
 	fs.StringVar(&bodies, "body", "", "bodies to trace, comma-separated (default: every body that moves)")
 	fs.StringVar(&c.out, "out", "", "folder to write report.md, report.json, CSVs and PNG plots into (required)")
-	fs.BoolVar(&c.force, "force", false, "write into a folder that is not empty: the files of the previous compare there are replaced, every other file is kept")
+	fs.BoolVar(&c.force, "force", false, "write into a folder that is not empty: the previous compare's files there are removed, files of the same names replaced, every other file kept")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, "usage: sandbox compare -scene NAME|FILE -rates 60,144[,...] [-interp off,lerp,...] [-jitter J -seed S] [-hitch-every K -hitch-seconds S] [-ticks N] [-body NAME,...] -out DIR [-force]")

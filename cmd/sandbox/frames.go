@@ -41,7 +41,7 @@ func newFramesFlagSet(f *framesFlags, synthetic *string) *flag.FlagSet {
 	fs.Float64Var(&f.syn.Jitter, "jitter", 0.1, "synthetic 60hz, 144hz, 240hz: frame-time jitter fraction in [0, 1)")
 	fs.Uint64Var(&f.syn.Seed, "seed", 1, "synthetic: seed of the jitter")
 	fs.StringVar(&f.out, "out", "", "folder to write frames.md, frames.json, the CSVs and plots into (required; created if missing, must be empty unless -force)")
-	fs.BoolVar(&f.force, "force", false, "write into a non-empty -out folder: the files of the previous frames run there are replaced, every other file is kept")
+	fs.BoolVar(&f.force, "force", false, "write into a non-empty -out folder: the previous frames run's files there are removed, files of the same names replaced, every other file kept")
 	return fs
 }
 

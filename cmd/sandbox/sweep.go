@@ -44,7 +44,7 @@ func newSweepFlagSet(f *sweepFlags, lists map[string]*string) *flag.FlagSet {
 	fs.Uint64Var(&f.grid.Seed, "seed", d.Seed, "seed of the start offsets and tilts")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "cells run in parallel (the result is the same for any value)")
 	fs.StringVar(&f.out, "out", "", "folder to write sweep.md, sweep.json, sweep.csv and the plots into (required; created if missing, must be empty unless -force)")
-	fs.BoolVar(&f.force, "force", false, "write into a non-empty -out folder: the files of the previous sweep there are replaced, every other file is kept")
+	fs.BoolVar(&f.force, "force", false, "write into a non-empty -out folder: the previous sweep's files there are removed, files of the same names replaced, every other file kept")
 	fs.BoolVar(&f.failOnTunnel, "fail-on-tunnel", false, "exit 1 when any CCD-on cell tunnels (with -ccd off alone: any cell), naming the cell")
 	return fs
 }
