@@ -40,15 +40,16 @@ func simulate(t *testing.T, trace []float64, cfg loop.Config, cost float64) ([]F
 	return frames, Summarize(frames, cfg)
 }
 
-// TestSeedDoublingModel runs the seed's model, each step costing two steps
-// of wall time, through the real loop with its default cap of 8: the steps
-// double 1, 2, 4, 8 and then the cap holds them at 8, dropping time every
-// frame. On a 60 Hz trace (the display's own frame added) the cap holds too.
-func TestSeedDoublingModel(t *testing.T) {
+// TestDoublingModel runs the feedback model with nothing but the steps'
+// cost in a frame (the next frame's time is steps x cost), each step
+// costing two steps of wall time, through the real loop with its default
+// cap of 8: the steps double 1, 2, 4, 8 and then the cap holds them at 8,
+// dropping time every frame. On a 60 Hz trace (the display's own frame added) the cap holds too.
+func TestDoublingModel(t *testing.T) {
 	cfg := loop.DefaultConfig()
-	seed := make([]float64, 100)
-	seed[0] = h60 // one step's worth to start; after that only the feedback
-	frames, s := simulate(t, seed, cfg, 2*h60)
+	trace := make([]float64, 100)
+	trace[0] = h60 // one step's worth to start; after that only the feedback
+	frames, s := simulate(t, trace, cfg, 2*h60)
 	for i, want := range []int{1, 2, 4, 8, 8, 8} {
 		if frames[i].Steps != want {
 			t.Fatalf("frame %d ran %d steps; want 1, 2, 4, 8, 8, 8 first", i, frames[i].Steps)
