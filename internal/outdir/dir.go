@@ -1,13 +1,11 @@
 package outdir
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 	"syscall"
 
@@ -27,29 +25,6 @@ type Dir struct {
 	wrote   []Entry
 	pending map[*File]bool // temporary files neither committed nor aborted
 }
-
-// Entry is one file a run wrote, as the manifest records it: a later run
-// removes the file only if it is still a regular file of this size and
-// modification time, i.e. still the file this program wrote.
-type Entry struct {
-	Name     string `json:"name"`
-	Size     int64  `json:"size"`
-	ModNanos int64  `json:"mtime_ns"`
-}
-
-// manifest is the .sandbox-COMMAND.json a run leaves in its folder.
-type manifest struct {
-	Command  string  `json:"command"`
-	Complete bool    `json:"complete"`
-	Note     string  `json:"note,omitempty"`
-	Files    []Entry `json:"files"`
-}
-
-// ManifestName is the manifest's file name for command.
-func ManifestName(command string) string { return ".sandbox-" + command + ".json" }
-
-// maxManifestBytes bounds the manifest read back: a few hundred names.
-const maxManifestBytes = 1 << 20
 
 // ErrBusy is Open's error when another command holds the folder.
 var ErrBusy = errors.New("another sandbox command is writing into this folder now")
@@ -112,21 +87,6 @@ func (d *Dir) check(force bool) error {
 	return nil
 }
 
-// readManifest returns the files a previous run recorded, or nothing when
-// there is no manifest or it cannot be read as one of command's: then no
-// file is removed.
-func readManifest(path, command string) []Entry {
-	data, err := safeio.ReadRegular(path, maxManifestBytes)
-	if err != nil {
-		return nil
-	}
-	var m manifest
-	if json.Unmarshal(data, &m) != nil || m.Command != command {
-		return nil
-	}
-	return m.Files
-}
-
 // Path is the path of name in the folder.
 func (d *Dir) Path(name string) string { return filepath.Join(d.path, name) }
 
@@ -148,45 +108,6 @@ func (d *Dir) Check(names ...string) error {
 func checkName(n string) error {
 	if n == "" || n == "." || n == ".." || filepath.Base(n) != n {
 		return fmt.Errorf("%q is not a file name", n)
-	}
-	return nil
-}
-
-// begin clears the previous run's files (those still as it wrote them) and
-// writes a manifest saying this run is under way: from here on the folder
-// holds this run only. Called with d.mu held, at the first file written.
-func (d *Dir) begin() error {
-	if d.begun {
-		return nil
-	}
-	d.begun = true
-	for _, e := range d.old {
-		if checkName(e.Name) != nil || e.Name == ManifestName(d.command) {
-			continue
-		}
-		p := d.Path(e.Name)
-		fi, err := os.Lstat(p)
-		if err != nil || !fi.Mode().IsRegular() || fi.Size() != e.Size || fi.ModTime().UnixNano() != e.ModNanos {
-			continue // gone, or no longer the file that run wrote
-		}
-		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("removing %s of the previous run: %v", e.Name, unwrapPath(err))
-		}
-	}
-	return d.writeManifest(false, "the run is under way or did not finish")
-}
-
-func (d *Dir) writeManifest(complete bool, note string) error {
-	m := manifest{Command: d.command, Complete: complete, Note: note, Files: d.wrote}
-	if m.Files == nil {
-		m.Files = []Entry{}
-	}
-	data, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := safeio.WriteFile(d.Path(ManifestName(d.command)), append(data, '\n')); err != nil {
-		return fmt.Errorf("%s: %v", ManifestName(d.command), err)
 	}
 	return nil
 }
@@ -285,51 +206,6 @@ func (d *Dir) Abandon(note string) {
 func (d *Dir) release() {
 	d.done = true
 	d.lock.Close() // closing the descriptor drops the flock
-}
-
-// File is one output being written into the folder.
-type File struct {
-	d    *Dir
-	name string
-	f    *safeio.File
-}
-
-// Write writes to the temporary file.
-func (f *File) Write(p []byte) (int, error) { return f.f.Write(p) }
-
-// Commit makes the file name and records it in the manifest.
-func (f *File) Commit() error {
-	d := f.d
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if !d.pending[f] {
-		return fmt.Errorf("%s: already finished", f.name)
-	}
-	delete(d.pending, f)
-	if err := f.f.Commit(); err != nil {
-		return fmt.Errorf("%s: %v", f.name, err)
-	}
-	e := Entry{Name: f.name}
-	if fi, err := os.Lstat(d.Path(f.name)); err == nil {
-		e.Size, e.ModNanos = fi.Size(), fi.ModTime().UnixNano()
-	}
-	d.wrote = slices.DeleteFunc(d.wrote, func(o Entry) bool { return o.Name == f.name })
-	d.wrote = append(d.wrote, e)
-	return d.writeManifest(false, "the run is under way or did not finish")
-}
-
-// Close is Commit, so that a File is an io.WriteCloser.
-func (f *File) Close() error { return f.Commit() }
-
-// Abort removes the temporary file; it does nothing after Commit.
-func (f *File) Abort() {
-	d := f.d
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.pending[f] {
-		delete(d.pending, f)
-		f.f.Abort()
-	}
 }
 
 // unwrapPath drops the operation and path *fs.PathError adds: the caller's
