@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"sandbox/engine/loop"
+	"sandbox/engine/scene"
 )
 
 const h60 = 1.0 / 60
@@ -135,5 +136,29 @@ func TestSummaryRuns(t *testing.T) {
 	_, s = simulate(t, trace, loop.DefaultConfig(), 0)
 	if s.MaxSteps != 8 || s.CappedFrames != 1 || math.Abs(s.CappedSeconds-(0.25-8*h60)) > 1e-12 || s.Spiralled {
 		t.Fatalf("stall: %+v", s)
+	}
+}
+
+// TestPlotShowsDroppedTime (issue 32 #13): the background trace's one 8 s
+// frame drops 7.87 s, and the plot's dropped-time line reaches it.
+func TestPlotShowsDroppedTime(t *testing.T) {
+	sc, err := scene.Load("range")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trace, err := Synthetic("background", SyntheticDef{Seconds: 10, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Analyze("background", "synthetic", trace, sc, false, 0, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	peak := 0.0
+	for _, p := range rep.plot.droppedMs.xys {
+		peak = max(peak, p.Y)
+	}
+	if rep.DroppedSeconds < 7.8 || peak < 7800 {
+		t.Fatalf("dropped %.3f s in all; the plot's dropped line peaks at %.0f ms", rep.DroppedSeconds, peak)
 	}
 }
