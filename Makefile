@@ -25,8 +25,14 @@ setup-run:
 setup-test:
 	@scripts/setup.sh test
 
+# The window's cgo half (GLFW and Dear ImGui, C and C++) compiles once per
+# machine, for several minutes, with nothing to show while it does: say so.
+# -v names each package as it compiles (nothing once all is cached).
+FIRSTBUILD := echo "build: compiling the sandbox; the first build on a machine compiles GLFW and Dear ImGui (cgo) and takes several minutes (10 or more on a small machine), later builds are cached"
+
 build: setup-run
-	$(GO) build -o bin/sandbox ./cmd/sandbox
+	@$(FIRSTBUILD)
+	$(GO) build -v -o bin/sandbox ./cmd/sandbox
 
 ## run: open the sandbox window on the default scene (pass flags with ARGS="...")
 run: build
@@ -38,7 +44,10 @@ run: build
 test: setup-test
 	@out=$$(gofmt -l .); \
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	@$(FIRSTBUILD)
+	$(GO) build -v $(PGO) -o /dev/null ./cmd/sandbox
 	$(GO) vet $(PKGS)
+	@echo "test: every package's tests, the window ones under Xvfb (a few minutes)"
 	SANDBOX_REQUIRE_DISPLAY=1 SANDBOX_REQUIRE_QEMU=1 $(XVFB) $(GO) test $(PGO) -count=1 $(PKGS)
 	@# The AVX2 build of the wide solver (GOEXPERIMENT=simd, amd64): the
 	@# physics in short mode, goldens and wide-vs-one-by-one bits included.

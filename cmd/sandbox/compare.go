@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,18 +14,11 @@ import (
 	"golang.org/x/term"
 
 	"sandbox/engine/compare"
+	"sandbox/engine/headless"
 	"sandbox/engine/interp"
+	"sandbox/internal/outdir"
 	"sandbox/internal/progress"
-	"sandbox/internal/safeio"
 )
-
-func init() {
-	registerSubcommand(subcommand{
-		name:    "compare",
-		summary: "run one scene at several display rates and interpolation modes; write a report folder",
-		run:     runCompare,
-	})
-}
 
 // compareFlags are the parsed flags of `sandbox compare`.
 type compareFlags struct {
@@ -56,7 +49,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	fs.Uint64Var(&ticks, "ticks", 0, "ticks every run lasts (default 10 s of the scene's ticks)")
 	fs.StringVar(&bodies, "body", "", "bodies to trace, comma-separated (default: every body that moves)")
 	fs.StringVar(&c.out, "out", "", "folder to write report.md, report.json, CSVs and PNG plots into (required)")
-	fs.BoolVar(&c.force, "force", false, "write into a folder that is not empty, replacing same-named files")
+	fs.BoolVar(&c.force, "force", false, "write into a folder that is not empty: the previous compare's files there are removed, files of the same names replaced, every other file kept")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, "usage: sandbox compare -scene NAME|FILE -rates 60,144[,...] [-interp off,lerp,...] [-jitter J -seed S] [-hitch-every K -hitch-seconds S] [-ticks N] [-body NAME,...] -out DIR [-force]")
@@ -67,7 +60,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 		if strings.Contains(err.Error(), "-seconds") {
 			return nil, usagef("compare: -seconds is not a compare flag: runs last -ticks N, the same at every rate")
 		}
-		return nil, usagef("compare: %v", err)
+		return nil, flagParseError(fs, err)
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("compare: unexpected argument %q", fs.Arg(0))
@@ -106,9 +99,10 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 
 var errCompareHelp = errors.New("compare help")
 
-// runCompare is `sandbox compare`: flags and the output folder are checked
-// before anything runs; each run's CSV is streamed as it runs, the other
-// files are written after every run passed.
+// runCompare is `sandbox compare`: flags, work bounds and the output folder
+// (taken for this run, every output path checked) before anything runs;
+// each run's CSV is streamed as it runs, the other files are written after
+// every run passed, report.json last.
 func runCompare(args []string, stdout, stderr io.Writer) error {
 	c, err := parseCompareFlags(args, stdout)
 	if errors.Is(err, errCompareHelp) {
@@ -117,9 +111,17 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := safeio.PrepareDir(c.out, c.force); err != nil {
+	dir, err := outdir.Open(c.out, "compare", c.force)
+	if err != nil {
 		return usagef("compare: -out %s: %v", c.out, err)
 	}
+	defer dir.Abandon("the compare failed before it finished")
+	if err := dir.Check(compareOutputs(&c.cfg)...); err != nil {
+		return usagef("compare: -out %s: %v", c.out, err)
+	}
+	sig := catchInterrupts()
+	defer sig.stop()
+	c.cfg.Interrupted = sig.interrupted
 	total := len(c.cfg.Rates) * len(c.cfg.Modes)
 	start := time.Now()
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
@@ -133,23 +135,14 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "compare: %d of %d: %g Hz %s, %d frames\n", done, total, r.DisplayHz, r.Interp, r.Frames)
 		}
 	}
-	// Each run streams its CSV into an atomic file: renamed into place
-	// when the run closes it, discarded if the compare fails first.
-	var csvs []*safeio.File
-	defer func() {
-		for _, f := range csvs {
-			f.Abort() // nothing after Commit
-		}
-	}()
-	c.cfg.Open = func(name string) (io.WriteCloser, error) {
-		f, err := safeio.Create(filepath.Join(c.out, name))
-		if err != nil {
-			return nil, fmt.Errorf("-out %s: %v", c.out, err)
-		}
-		csvs = append(csvs, f)
-		return commitOnClose{f}, nil
-	}
+	// Each run streams its CSV into the folder as it runs: committed when
+	// the run closes it, discarded with the run's other files if the
+	// compare fails or is interrupted first.
+	c.cfg.Open = func(name string) (io.WriteCloser, error) { return dir.Create(name) }
 	res, err := compare.Compare(c.cfg)
+	if errors.Is(err, headless.ErrInterrupted) {
+		return compareInterrupted(dir, sig, c.out, "before its runs had finished")
+	}
 	if err != nil {
 		return fmt.Errorf("compare %s: %w", c.cfg.Scene.Name, err)
 	}
@@ -157,18 +150,63 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("compare: %w", err)
 	}
+	// The report, which claims the whole run, is written after every other
+	// file: a folder with a report.json holds all of its run.
+	slices.SortStableFunc(files, func(a, b compare.File) int { return reportLast(a.Name) - reportLast(b.Name) })
 	for _, f := range files {
-		if err := safeio.WriteFile(filepath.Join(c.out, f.Name), f.Data); err != nil {
+		if sig.interrupted() {
+			return compareInterrupted(dir, sig, c.out, "while its files were written")
+		}
+		if err := dir.WriteFile(f.Name, f.Data); err != nil {
 			return fmt.Errorf("compare: -out %s: %v", c.out, err)
 		}
 	}
+	if err := dir.Finish(); err != nil {
+		return fmt.Errorf("compare: -out %s: %v", c.out, err)
+	}
 	fmt.Fprintf(stdout, "compare %s: %d runs of %d ticks in %.1f s, state %s equal at every rate; wrote %d files to %s\n",
-		res.Scene, len(res.Runs), res.Ticks, time.Since(start).Seconds(), res.StateHash, len(files)+len(csvs), c.out)
+		res.Scene, len(res.Runs), res.Ticks, time.Since(start).Seconds(), res.StateHash, len(dir.Written()), c.out)
+	if sig.interrupted() {
+		return interruptedError{sig: sig.signal(), what: "after the compare had finished and its files were written to " + c.out}
+	}
 	return nil
 }
 
-// commitOnClose is a safeio.File as the io.WriteCloser compare streams a
-// CSV into: Close commits it.
-type commitOnClose struct{ *safeio.File }
+// reportLast orders the report files after the others: report.md, then
+// report.json.
+func reportLast(name string) int {
+	switch name {
+	case "report.md":
+		return 1
+	case "report.json":
+		return 2
+	}
+	return 0
+}
 
-func (c commitOnClose) Close() error { return c.Commit() }
+// compareInterrupted ends a compare cut short by a signal: the file under
+// way is discarded, no report is written, and the manifest says the folder
+// holds a partial run.
+func compareInterrupted(dir *outdir.Dir, sig *interrupts, out, when string) error {
+	wrote := len(dir.Written())
+	touched := dir.Touched()
+	dir.Abandon(fmt.Sprintf("interrupted by %s %s: %d files written, no report", signalName(sig.signal()), when, wrote))
+	if !touched {
+		return interruptedError{sig: sig.signal(), what: fmt.Sprintf("stopped %s; wrote nothing to %s (left as it was)", when, out)}
+	}
+	return interruptedError{sig: sig.signal(), what: fmt.Sprintf("stopped %s; wrote %d files to %s and no report (marked partial in %s)",
+		when, wrote, out, outdir.ManifestName("compare"))}
+}
+
+// compareOutputs names every file a compare of cfg may write, so that each
+// path is checked before the runs (TestCompareOutputsListed holds it to
+// what a compare writes).
+func compareOutputs(cfg *compare.Config) []string {
+	names := []string{"report.json", "report.md", "x_t.png", "steps_alpha.png", "judder.png"}
+	for _, hz := range cfg.Rates {
+		for _, m := range cfg.Modes {
+			names = append(names, (&compare.Run{DisplayHz: hz, Interp: m.String()}).CSVName())
+		}
+	}
+	return names
+}

@@ -115,10 +115,10 @@ func parseFlags(args []string) (*options, error) {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, errHelp
 		}
-		return nil, usageError{err}
+		return nil, flagParseError(fs, err)
 	}
 	if fs.NArg() > 0 {
-		return nil, usagef("unexpected argument %q (flags start with -; see -h)", fs.Arg(0))
+		return nil, unexpectedArgument(fs.Arg(0), subcommandNames())
 	}
 	fs.Visit(func(f *flag.Flag) { o.set[f.Name] = true })
 
@@ -189,8 +189,8 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: sandbox [flags]            open the window (default scene: range)")
 	fmt.Fprintln(w, "       sandbox -headless [flags]  run on a simulated display and write a report")
 	fmt.Fprintln(w, "       sandbox -list-scenes       list the built-in scenes")
-	for _, n := range subcommandNames() {
-		fmt.Fprintf(w, "       sandbox %-18s %s\n", n+" [flags]", subcommands[n].summary)
+	for _, c := range subcommands {
+		fmt.Fprintf(w, "       sandbox %-18s %s\n", c.name+" [flags]", c.summary)
 	}
 	fmt.Fprintln(w)
 	fs.SetOutput(w)

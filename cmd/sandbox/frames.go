@@ -11,16 +11,9 @@ import (
 
 	"sandbox/engine/frametrace"
 	"sandbox/engine/scene"
+	"sandbox/internal/outdir"
 	"sandbox/internal/safeio"
 )
-
-func init() {
-	registerSubcommand(subcommand{
-		name:    "frames",
-		summary: "push a frame-time trace through the loop: dropped time, steps, spiral margin (writes -out DIR)",
-		run:     runFrames,
-	})
-}
 
 // maxTraceBytes bounds a -trace file: a long window session with many bodies.
 const maxTraceBytes = 1 << 30
@@ -48,7 +41,7 @@ func newFramesFlagSet(f *framesFlags, synthetic *string) *flag.FlagSet {
 	fs.Float64Var(&f.syn.Jitter, "jitter", 0.1, "synthetic 60hz, 144hz, 240hz: frame-time jitter fraction in [0, 1)")
 	fs.Uint64Var(&f.syn.Seed, "seed", 1, "synthetic: seed of the jitter")
 	fs.StringVar(&f.out, "out", "", "folder to write frames.md, frames.json, the CSVs and plots into (required; created if missing, must be empty unless -force)")
-	fs.BoolVar(&f.force, "force", false, "write into a non-empty -out folder (replacing only the command's own files)")
+	fs.BoolVar(&f.force, "force", false, "write into a non-empty -out folder: the previous frames run's files there are removed, files of the same names replaced, every other file kept")
 	return fs
 }
 
@@ -63,7 +56,7 @@ func parseFramesFlags(args []string, stdout io.Writer) (*framesFlags, error) {
 			fs.PrintDefaults()
 			return nil, errSubcommandHelp
 		}
-		return nil, usageError{err}
+		return nil, flagParseError(fs, err)
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("frames: unexpected argument %q (flags start with -)", fs.Arg(0))
@@ -161,19 +154,31 @@ func runFrames(args []string, stdout, _ io.Writer) error {
 		}
 		traces = append(traces, namedTrace{k, "synthetic", frames})
 	}
+	var names []string
+	for _, t := range traces {
+		names = append(names, t.name)
+	}
+	outputs := frametrace.OutputNames(names, f.withCost)
 	if f.trace != "" {
 		// With -force, an output must never replace the trace being read.
 		files := []safeio.Named{{Flag: "-trace", Path: f.trace}}
-		for _, name := range framesOutputs(traces, f.withCost) {
+		for _, name := range outputs {
 			files = append(files, safeio.Named{Flag: "-out", Path: filepath.Join(f.out, name)})
 		}
 		if err := safeio.Distinct(files...); err != nil {
 			return usageError{err}
 		}
 	}
-	if err := safeio.PrepareDir(f.out, f.force); err != nil {
+	dir, err := outdir.Open(f.out, "frames", f.force)
+	if err != nil {
 		return usagef("-out %q: %v", f.out, err)
 	}
+	defer dir.Abandon("frames failed before it finished")
+	if err := dir.Check(outputs...); err != nil {
+		return usagef("-out %q: %v", f.out, err)
+	}
+	sig := catchInterrupts()
+	defer sig.stop()
 	rep := frametrace.NewReport(sc)
 	if f.withCost {
 		rep.StepCostMs = &f.costMs
@@ -182,14 +187,20 @@ func runFrames(args []string, stdout, _ io.Writer) error {
 	// the range scene takes under 2 s, files included) and the per-trace
 	// lines below follow at once.
 	for _, t := range traces {
-		tr, err := frametrace.Analyze(t.name, t.source, t.frames, sc, f.withCost, f.costMs/1000)
+		tr, err := frametrace.Analyze(t.name, t.source, t.frames, sc, f.withCost, f.costMs/1000, dir, sig.interrupted)
+		if errors.Is(err, frametrace.ErrInterrupted) {
+			return framesInterrupted(dir, sig, f.out, len(outputs))
+		}
 		if err != nil {
 			return fmt.Errorf("frames failed: %w", err)
 		}
 		rep.Traces = append(rep.Traces, tr)
 	}
-	if err := frametrace.Write(f.out, rep); err != nil {
-		return err
+	if err := frametrace.Write(dir, rep); err != nil {
+		return fmt.Errorf("-out %q: %v", f.out, err)
+	}
+	if err := dir.Finish(); err != nil {
+		return fmt.Errorf("-out %q: %v", f.out, err)
 	}
 	for _, t := range rep.Traces {
 		line := fmt.Sprintf("%s: %d frames, dropped %.3f s, max %d steps/frame, spiral margin %.2f ms/step",
@@ -200,17 +211,23 @@ func runFrames(args []string, stdout, _ io.Writer) error {
 		fmt.Fprintln(stdout, line)
 	}
 	fmt.Fprintf(stdout, "frames: wrote %s\n", f.out)
+	if sig.interrupted() {
+		return interruptedError{sig: sig.signal(), what: "after frames had finished and its outputs were written to " + f.out}
+	}
 	return nil
 }
 
-// framesOutputs names every file a frames run writes into -out.
-func framesOutputs(traces []namedTrace, withCost bool) []string {
-	names := []string{frametrace.MarkdownFile, frametrace.JSONFile}
-	for _, t := range traces {
-		names = append(names, frametrace.CSVFile(t.name, false), frametrace.TimePlotFile(t.name), frametrace.HistogramFile(t.name))
-		if withCost {
-			names = append(names, frametrace.CSVFile(t.name, true))
-		}
+// framesInterrupted ends a frames run cut short by a signal: the CSV under
+// way is discarded, no frames.json or frames.md is written (they would
+// claim every trace), and the manifest says the folder is partial.
+func framesInterrupted(dir *outdir.Dir, sig *interrupts, out string, total int) error {
+	wrote := len(dir.Written())
+	note := fmt.Sprintf("interrupted by %s: %d of %d files written, no frames.json", signalName(sig.signal()), wrote, total)
+	touched := dir.Touched()
+	dir.Abandon(note)
+	if !touched {
+		return interruptedError{sig: sig.signal(), what: "wrote nothing to " + out + " (left as it was)"}
 	}
-	return names
+	return interruptedError{sig: sig.signal(), what: fmt.Sprintf("wrote %d of %d files to %s and no frames.json (marked partial in %s)",
+		wrote, total, out, outdir.ManifestName("frames"))}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/signal"
@@ -47,6 +48,21 @@ func (s *interrupts) interrupted() bool {
 	}
 }
 
+// context returns a context cancelled when a signal comes, for work that
+// stops on a context (a sweep's workers), and its release.
+func (s *interrupts) context() (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		select {
+		case sig := <-s.ch:
+			s.got.CompareAndSwap(0, int32(sig.(syscall.Signal)))
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, cancel
+}
+
 // signal is the signal that came, or 0.
 func (s *interrupts) signal() syscall.Signal {
 	s.interrupted()
@@ -61,11 +77,15 @@ type interruptedError struct {
 }
 
 func (e interruptedError) Error() string {
-	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[e.sig]
-	if name == "" {
-		name = e.sig.String()
+	return fmt.Sprintf("interrupted by %s: %s", signalName(e.sig), e.what)
+}
+
+// signalName spells SIGINT and SIGTERM as a shell user knows them.
+func signalName(sig syscall.Signal) string {
+	if name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[sig]; name != "" {
+		return name
 	}
-	return fmt.Sprintf("interrupted by %s: %s", name, e.what)
+	return sig.String()
 }
 
 // exitCode is the shell's convention for a process ended by a signal.

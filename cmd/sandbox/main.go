@@ -33,7 +33,7 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	var err error
 	if c, ok := subcommandFor(args); ok {
-		err = c.run(args[1:], stdout, stderr)
+		err = commandError(c.name, c.run(args[1:], stdout, stderr))
 	} else {
 		var o *options
 		o, err = parseFlags(args)
@@ -68,15 +68,6 @@ func exitStatus(err error) (int, string) {
 		return sig.exitCode(), line
 	}
 	return 1, line
-}
-
-// subcommandFor returns the command that args name first, if any.
-func subcommandFor(args []string) (subcommand, bool) {
-	if len(args) == 0 {
-		return subcommand{}, false
-	}
-	c, ok := subcommands[args[0]]
-	return c, ok
 }
 
 func dispatch(o *options, stdout io.Writer) error {

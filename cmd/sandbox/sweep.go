@@ -1,31 +1,19 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"sandbox/engine/sweep"
+	"sandbox/internal/outdir"
 	"sandbox/internal/progress"
-	"sandbox/internal/safeio"
 )
-
-func init() {
-	registerSubcommand(subcommand{
-		name:    "sweep",
-		summary: "tunnel rate over speed x thickness x rate x spin x shape x CCD (writes -out DIR)",
-		run:     runSweep,
-	})
-}
 
 // sweepFlags is the parsed `sandbox sweep` command line.
 type sweepFlags struct {
@@ -56,7 +44,7 @@ func newSweepFlagSet(f *sweepFlags, lists map[string]*string) *flag.FlagSet {
 	fs.Uint64Var(&f.grid.Seed, "seed", d.Seed, "seed of the start offsets and tilts")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "cells run in parallel (the result is the same for any value)")
 	fs.StringVar(&f.out, "out", "", "folder to write sweep.md, sweep.json, sweep.csv and the plots into (required; created if missing, must be empty unless -force)")
-	fs.BoolVar(&f.force, "force", false, "write into a non-empty -out folder (replacing only the sweep's own files)")
+	fs.BoolVar(&f.force, "force", false, "write into a non-empty -out folder: the previous sweep's files there are removed, files of the same names replaced, every other file kept")
 	fs.BoolVar(&f.failOnTunnel, "fail-on-tunnel", false, "exit 1 when any CCD-on cell tunnels (with -ccd off alone: any cell), naming the cell")
 	return fs
 }
@@ -92,7 +80,7 @@ func parseSweepFlags(args []string, stdout io.Writer) (*sweepFlags, error) {
 			fs.PrintDefaults()
 			return nil, errSubcommandHelp
 		}
-		return nil, usageError{err}
+		return nil, flagParseError(fs, err)
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("sweep: unexpected argument %q (flags start with -)", fs.Arg(0))
@@ -140,13 +128,21 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := safeio.PrepareDir(f.out, f.force); err != nil {
+	// The folder is taken, and every output path checked, before anything runs.
+	dir, err := outdir.Open(f.out, "sweep", f.force)
+	if err != nil {
+		return usagef("-out %q: %v", f.out, err)
+	}
+	defer dir.Abandon("the sweep failed before it finished")
+	if err := dir.Check(sweep.OutputNames(&f.grid)...); err != nil {
 		return usagef("-out %q: %v", f.out, err)
 	}
 	// Ctrl-C (or a TERM from CI) stops handing out cells; the cells under way
 	// finish and what is done is written, marked partial.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	sig := catchInterrupts()
+	defer sig.stop()
+	ctx, cancel := sig.context()
+	defer cancel()
 	total := f.grid.NumCells()
 	bar := progress.New(stderr, total, "cells")
 	start := time.Now()
@@ -156,14 +152,22 @@ func runSweep(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("sweep failed: %w", err)
 	}
 	elapsed := time.Since(start).Seconds()
-	if err := sweep.Write(f.out, &res); err != nil {
-		return err
+	if err := sweep.Write(dir, &res); err != nil {
+		return fmt.Errorf("-out %q: %v", f.out, err)
+	}
+	if res.Partial {
+		dir.Abandon(fmt.Sprintf("interrupted by %s: %d of %d cells", signalName(sig.signal()), len(res.Cells), total))
+	} else if err := dir.Finish(); err != nil {
+		return fmt.Errorf("-out %q: %v", f.out, err)
 	}
 	on, off := tunnelTotals(&res)
 	fmt.Fprintf(stdout, "sweep: %d of %d cells x %d trials in %.1f s (%.0f cells/s on %d workers); tunnelled with CCD on %s, off %s; wrote %s\n",
 		len(res.Cells), total, f.grid.Trials, elapsed, float64(len(res.Cells))/elapsed, f.workers, on, off, f.out)
 	if res.Partial {
-		return fmt.Errorf("interrupted: wrote %d of %d cells to %s, marked partial", len(res.Cells), total, f.out)
+		return interruptedError{sig: sig.signal(), what: fmt.Sprintf("wrote %d of %d cells to %s, marked partial", len(res.Cells), total, f.out)}
+	}
+	if sig.interrupted() {
+		return interruptedError{sig: sig.signal(), what: "after the sweep had finished and its outputs were written to " + f.out}
 	}
 	if bad := res.GateFailures(); f.failOnTunnel && len(bad) > 0 {
 		c := bad[0]

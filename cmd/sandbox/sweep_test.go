@@ -49,7 +49,7 @@ func TestSweepFailOnTunnel(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "sw")
 	_, stderr, code := sandbox(t, tinySweep(out, "-ccd", "off", "-fail-on-tunnel")...)
 	line := lastLine(stderr)
-	if code != 1 || !strings.HasPrefix(line, "sandbox: -fail-on-tunnel") ||
+	if code != 1 || !strings.HasPrefix(line, "sandbox: sweep: -fail-on-tunnel") ||
 		!strings.Contains(line, "speed 20000 m/s, thickness 0.0005 m, 60 Hz, spin 0 rad/s, cube, CCD off") {
 		t.Fatalf("exit %d, last line %q; want exit 1 naming the cell", code, line)
 	}
@@ -105,7 +105,8 @@ func TestSweepBadFlags(t *testing.T) {
 
 // TestSweepInterruptWritesPartial sends SIGINT once the first tenth of a
 // default sweep is done: the command stops, writes what it has marked
-// partial, and exits 1.
+// partial (the files and the folder's manifest), and exits 130 with one
+// line.
 func TestSweepInterruptWritesPartial(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "sw")
 	// 256 trials a cell: the other nine tenths take long enough on any
@@ -127,8 +128,12 @@ func TestSweepInterruptWritesPartial(t *testing.T) {
 		}
 	}
 	err = cmd.Wait()
-	if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(last, "interrupted") {
-		t.Fatalf("exit %d (%v), last line %q; want exit 1, interrupted", code, err, last)
+	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.HasPrefix(last, "sandbox: sweep: interrupted by SIGINT") {
+		t.Fatalf("exit %d (%v), last line %q; want exit 130, interrupted by SIGINT", code, err, last)
+	}
+	noTemporaries(t, out)
+	if m := readManifest(t, out, "sweep"); m.Complete || !strings.Contains(m.Note, "SIGINT") {
+		t.Fatalf("manifest %+v, want partial, naming SIGINT", m)
 	}
 	var js struct {
 		Partial    bool `json:"partial"`

@@ -7,14 +7,16 @@ import (
 
 // readTraceFile reads the frame seconds of a -trace file (the headless or
 // the window's), for `frames -trace` and the window's -frames-from: a
-// regular file of at most maxTraceBytes, every line checked. Errors are
-// usage errors naming the flag, the file and the line.
+// regular file of at most maxTraceBytes, read as a stream (only the frame
+// seconds are kept, 8 bytes a frame), every line checked. Errors are usage
+// errors naming the flag, the file and the line.
 func readTraceFile(flag, path string) ([]float64, error) {
-	data, err := safeio.ReadRegular(path, maxTraceBytes)
+	f, err := safeio.OpenStream(path, maxTraceBytes)
 	if err != nil {
 		return nil, usagef("%s %q: %v", flag, path, err)
 	}
-	frames, err := frametrace.Parse(data)
+	defer f.Close()
+	frames, err := frametrace.Read(f)
 	if err != nil {
 		return nil, usagef("%s %q: %v", flag, path, err)
 	}

@@ -1,5 +1,7 @@
 package main
 
+import "strings"
+
 // planWindow checks a window command line before the window opens: the
 // scene or recording, and the outputs (-stats, -screenshot, -trace,
 // -record) that a run of many minutes would otherwise find unwritable only
@@ -58,7 +60,28 @@ func runWindowed(o *options) error {
 		return err
 	}
 	if s := sig.signal(); s != 0 {
-		return interruptedError{sig: s, what: "window closed; -stats and -screenshot not written"}
+		return interruptedError{sig: s, what: windowInterruptNote(o)}
 	}
 	return nil
+}
+
+// windowInterruptNote says what an interrupted window run did: it names
+// only the outputs that were asked for and not written (a plain `make run`
+// asked for none).
+func windowInterruptNote(o *options) string {
+	var unwritten []string
+	for _, f := range []struct{ flag, path string }{
+		{"-stats", o.stats}, {"-screenshot", o.screenshot}, {"-trace", o.trace}, {"-record", o.record},
+	} {
+		if f.path != "" {
+			unwritten = append(unwritten, f.flag)
+		}
+	}
+	switch len(unwritten) {
+	case 0:
+		return "window closed"
+	case 1:
+		return "window closed; " + unwritten[0] + " not written"
+	}
+	return "window closed; " + strings.Join(unwritten[:len(unwritten)-1], ", ") + " and " + unwritten[len(unwritten)-1] + " not written"
 }

@@ -46,6 +46,10 @@ type Config struct {
 	// further, leaving the caller to discard what it opened. Unset, no
 	// CSV is written.
 	Open func(name string) (io.WriteCloser, error)
+	// Interrupted, when set, is asked once per frame of every run (as
+	// headless.Options.Interrupted); when it returns true the compare ends
+	// with headless.ErrInterrupted.
+	Interrupted func() bool
 
 	// tamper, in tests, changes a run's inputs to prove that a display-
 	// dependent physics result is caught.
@@ -99,6 +103,14 @@ func (c *Config) Validate() error {
 	}
 	if c.Ticks == 0 || c.Ticks > MaxTicks {
 		return fmt.Errorf("-ticks %d: must be 1 to %d", c.Ticks, MaxTicks)
+	}
+	// Every run's display frames, bounded as a headless run's, before any
+	// run starts (-rates 100000 -ticks 1000000 is 1.7e9 frames).
+	for _, hz := range c.Rates {
+		o := headless.Options{Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks}
+		if err := o.Validate(); err != nil {
+			return errors.New(strings.Replace(err.Error(), "-display-hz", "-rates", 1))
+		}
 	}
 	if n := c.Ticks * uint64(max(1, len(c.Scene.Bodies)+len(c.Scene.Events))); n > MaxRecords {
 		return fmt.Errorf("-ticks %d: %d ticks x bodies is more than compare writes (%d); trace fewer ticks", c.Ticks, n, MaxRecords)
@@ -215,7 +227,7 @@ func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode
 	meter := newMeter(sess, ref, m, out)
 	seen := 0 // checkpoints compared
 	rep, err := headless.RunSession(sess, headless.Options{
-		Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks, Interp: m,
+		Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks, Interp: m, Interrupted: c.Interrupted,
 		OnFrame: func(f *session.Frame, t float64) error {
 			for _, cp := range f.Checkpoints {
 				if seen >= len(ref.checkpoints) {

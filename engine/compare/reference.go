@@ -100,6 +100,7 @@ func runReference(c *Config) (*reference, []string, error) {
 	})
 	ref := &reference{}
 	o := headless.Options{Scene: c.Scene, Display: headless.DisplayDef{Hz: 1 / sess.StepSeconds()}, Ticks: c.Ticks,
+		Interrupted: c.Interrupted,
 		OnFrame: func(f *session.Frame, _ float64) error {
 			ref.checkpoints = append(ref.checkpoints, f.Checkpoints...)
 			return nil

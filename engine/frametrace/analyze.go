@@ -1,10 +1,14 @@
 package frametrace
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
+	"sandbox/internal/outdir"
+	"sandbox/internal/report"
 )
 
 // TraceReport is everything `sandbox frames` says about one trace.
@@ -23,7 +27,7 @@ type TraceReport struct {
 	// Cost is the run under the feedback model with -step-cost-ms.
 	Cost *CostReport `json:"step_cost,omitempty"`
 
-	frames, costFrames []Frame
+	plot, costPlot *plotSeries // the plots' decimated lines
 }
 
 // CostReport is one trace run under the feedback model.
@@ -56,40 +60,81 @@ func (r *sceneRun) advance(seconds float64) (Frame, error) {
 
 func (r *sceneRun) hash() string { return fmt.Sprintf("%016x", r.s.World().StateHash()) }
 
+// ErrInterrupted ends Analyze when its stop function asked it to.
+var ErrInterrupted = errors.New("interrupted")
+
 // Analyze runs trace through the loop of sc (its physics rate, step cap and
 // frame clamp) with sc's physics stepping, and, when withCost is set, again
-// under the feedback model at costSeconds per step.
-func Analyze(name, source string, trace []float64, sc *scene.Scene, withCost bool, costSeconds float64) (*TraceReport, error) {
+// under the feedback model at costSeconds per step. No frame is kept: each
+// run's per-frame CSV is written into out as the frames are run (none when
+// out is nil), and the report keeps the sums and the plots' lines. stop,
+// when not nil, is asked every few hundred frames; when it returns true
+// the run ends with ErrInterrupted and its CSV is discarded.
+func Analyze(name, source string, trace []float64, sc *scene.Scene, withCost bool, costSeconds float64, out *outdir.Dir, stop func() bool) (*TraceReport, error) {
 	cfg := sc.LoopConfig()
-	run, err := newSceneRun(sc)
-	if err != nil {
-		return nil, err
+	run := func(cost float64, csvName string) (Summary, *plotSeries, string, error) {
+		sr, err := newSceneRun(sc)
+		if err != nil {
+			return Summary{}, nil, "", err
+		}
+		var csv *report.CSVStream
+		if out != nil {
+			if csv, err = report.CreateCSV(out, csvName, csvHeader); err != nil {
+				return Summary{}, nil, "", err
+			}
+			defer csv.Abort()
+		}
+		sum, ps := newSummer(len(trace), cfg), newPlotSeries(len(trace))
+		err = Stream(trace, cost, sr.advance, func(i int, f Frame) error {
+			if stop != nil && i%256 == 0 && stop() {
+				return ErrInterrupted
+			}
+			sum.add(f)
+			ps.add(i, f)
+			if csv == nil {
+				return nil
+			}
+			return csv.Row(func(rec []string) []string {
+				return append(rec, strconv.Itoa(i+1), num(f.Seconds), strconv.Itoa(f.Steps), num(f.Alpha), num(f.Accumulator), num(f.Dropped()))
+			})
+		})
+		if err == nil && csv != nil {
+			err = csv.Commit()
+		}
+		if err != nil {
+			return Summary{}, nil, "", err
+		}
+		return sum.done(), ps, sr.hash(), nil
 	}
-	frames, err := Simulate(trace, 0, run.advance)
+	summary, ps, hash, err := run(0, CSVFile(name, false))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, wrapRun(name, "", err)
 	}
 	rep := &TraceReport{
 		Name: name, Source: source,
 		MeanFrameSeconds: meanClamped(trace, cfg.MaxFrameSeconds),
 		SpiralMarginMs:   1000 * Margin(trace, cfg),
-		Summary:          Summarize(frames, cfg),
-		StateHash:        run.hash(),
-		frames:           frames,
+		Summary:          summary,
+		StateHash:        hash,
+		plot:             ps,
 	}
 	if withCost {
-		run, err := newSceneRun(sc)
+		summary, ps, hash, err := run(costSeconds, CSVFile(name, true))
 		if err != nil {
-			return nil, err
+			return nil, wrapRun(name, " with step cost", err)
 		}
-		cf, err := Simulate(trace, costSeconds, run.advance)
-		if err != nil {
-			return nil, fmt.Errorf("%s with step cost: %v", name, err)
-		}
-		rep.Cost = &CostReport{StepCostMs: 1000 * costSeconds, Summary: Summarize(cf, cfg), StateHash: run.hash()}
-		rep.costFrames = cf
+		rep.Cost = &CostReport{StepCostMs: 1000 * costSeconds, Summary: summary, StateHash: hash}
+		rep.costPlot = ps
 	}
 	return rep, nil
+}
+
+// wrapRun names the trace in a run's error, except an interruption.
+func wrapRun(name, what string, err error) error {
+	if errors.Is(err, ErrInterrupted) {
+		return err
+	}
+	return fmt.Errorf("%s%s: %w", name, what, err)
 }
 
 func meanClamped(trace []float64, clamp float64) float64 {

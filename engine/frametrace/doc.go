@@ -17,9 +17,9 @@
 //	f[i] = d[i] + C * s[i-1]
 //
 // where d[i] is the trace's frame (everything else the frame does: input,
-// render, present) and s[i-1] the steps the previous frame ran. With d = 0
-// after the first frame this is the seed's model, "the next frame's time is
-// steps x cost": at C = 2h (each step costs two steps of wall time) the steps
+// render, present) and s[i-1] the steps the previous frame ran: running the
+// steps takes wall time, which lengthens the next frame. With d = 0 after
+// the first frame the next frame's time is just steps x cost: at C = 2h (each step costs two steps of wall time) the steps
 // go 1, 2, 4, 8, ... until MaxStepsPerFrame holds them. An alternative,
 // f[i] = max(d[i], C*s[i-1]) (work hidden in the vsync wait), was rejected:
 // under it the onset is C = h whatever the trace and the loop's cap, so it

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"sandbox/engine/loop"
+	"sandbox/engine/scene"
 )
 
 const h60 = 1.0 / 60
@@ -40,15 +41,16 @@ func simulate(t *testing.T, trace []float64, cfg loop.Config, cost float64) ([]F
 	return frames, Summarize(frames, cfg)
 }
 
-// TestSeedDoublingModel runs the seed's model, each step costing two steps
-// of wall time, through the real loop with its default cap of 8: the steps
-// double 1, 2, 4, 8 and then the cap holds them at 8, dropping time every
-// frame. On a 60 Hz trace (the display's own frame added) the cap holds too.
-func TestSeedDoublingModel(t *testing.T) {
+// TestDoublingModel runs the feedback model with nothing but the steps'
+// cost in a frame (the next frame's time is steps x cost), each step
+// costing two steps of wall time, through the real loop with its default
+// cap of 8: the steps double 1, 2, 4, 8 and then the cap holds them at 8,
+// dropping time every frame. On a 60 Hz trace (the display's own frame added) the cap holds too.
+func TestDoublingModel(t *testing.T) {
 	cfg := loop.DefaultConfig()
-	seed := make([]float64, 100)
-	seed[0] = h60 // one step's worth to start; after that only the feedback
-	frames, s := simulate(t, seed, cfg, 2*h60)
+	trace := make([]float64, 100)
+	trace[0] = h60 // one step's worth to start; after that only the feedback
+	frames, s := simulate(t, trace, cfg, 2*h60)
 	for i, want := range []int{1, 2, 4, 8, 8, 8} {
 		if frames[i].Steps != want {
 			t.Fatalf("frame %d ran %d steps; want 1, 2, 4, 8, 8, 8 first", i, frames[i].Steps)
@@ -134,5 +136,29 @@ func TestSummaryRuns(t *testing.T) {
 	_, s = simulate(t, trace, loop.DefaultConfig(), 0)
 	if s.MaxSteps != 8 || s.CappedFrames != 1 || math.Abs(s.CappedSeconds-(0.25-8*h60)) > 1e-12 || s.Spiralled {
 		t.Fatalf("stall: %+v", s)
+	}
+}
+
+// TestPlotShowsDroppedTime (issue 32 #13): the background trace's one 8 s
+// frame drops 7.87 s, and the plot's dropped-time line reaches it.
+func TestPlotShowsDroppedTime(t *testing.T) {
+	sc, err := scene.Load("range")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trace, err := Synthetic("background", SyntheticDef{Seconds: 10, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Analyze("background", "synthetic", trace, sc, false, 0, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	peak := 0.0
+	for _, p := range rep.plot.droppedMs.xys {
+		peak = max(peak, p.Y)
+	}
+	if rep.DroppedSeconds < 7.8 || peak < 7800 {
+		t.Fatalf("dropped %.3f s in all; the plot's dropped line peaks at %.0f ms", rep.DroppedSeconds, peak)
 	}
 }

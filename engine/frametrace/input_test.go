@@ -22,6 +22,9 @@ func TestParse(t *testing.T) {
 		{`{"frame":1}`, "frame_seconds"},
 		{`{"frame_seconds":0.1}` + "\nnot json", "line 2"},
 		{`{"frame_seconds":1e999}`, "line 1"},
+		// Finite, but a sum of two is not: refused at its line.
+		{`{"frame_seconds":0.1}` + "\n" + `{"frame_seconds":1e308}`, "line 2: frame_seconds 1e+308"},
+		{strings.Repeat(" ", MaxTraceLineBytes+1), "line 1: longer than"},
 	}
 	for _, c := range bad {
 		if _, err := Parse([]byte(c.data)); err == nil || !strings.Contains(err.Error(), c.want) {

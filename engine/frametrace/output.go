@@ -2,11 +2,11 @@ package frametrace
 
 import (
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"sandbox/engine/scene"
+	"sandbox/internal/outdir"
 	"sandbox/internal/report"
 )
 
@@ -50,41 +50,37 @@ func TimePlotFile(name string) string { return "frames-" + name + ".png" }
 // HistogramFile is trace name's steps-per-frame histogram.
 func HistogramFile(name string) string { return "steps-" + name + ".png" }
 
-// Write writes frames.md, frames.json, and per trace its CSV(s) and plots.
-func Write(dir string, r *Report) error {
-	if err := report.WriteJSON(filepath.Join(dir, JSONFile), r); err != nil {
-		return err
+// OutputNames lists every file a run of the named traces writes, so that
+// each path can be checked before anything runs.
+func OutputNames(traces []string, withCost bool) []string {
+	names := []string{MarkdownFile, JSONFile}
+	for _, t := range traces {
+		names = append(names, CSVFile(t, false), TimePlotFile(t), HistogramFile(t))
+		if withCost {
+			names = append(names, CSVFile(t, true))
+		}
 	}
-	if err := report.WriteText(filepath.Join(dir, MarkdownFile), Markdown(r)); err != nil {
-		return err
-	}
+	return names
+}
+
+// Write writes per trace its plots, then frames.md, and frames.json last,
+// so that a frames.json is only ever beside the files of its own run (the
+// CSVs are written while the traces run: Analyze).
+func Write(d *outdir.Dir, r *Report) error {
 	for _, t := range r.Traces {
-		if err := writeCSV(filepath.Join(dir, CSVFile(t.Name, false)), t.frames); err != nil {
-			return err
-		}
-		if t.Cost != nil {
-			if err := writeCSV(filepath.Join(dir, CSVFile(t.Name, true)), t.costFrames); err != nil {
-				return err
-			}
-		}
-		if err := writePlots(dir, r, t); err != nil {
+		if err := writePlots(d, r, t); err != nil {
 			return err
 		}
 	}
-	return nil
+	if err := report.WriteText(d, MarkdownFile, Markdown(r)); err != nil {
+		return err
+	}
+	return report.WriteJSON(d, JSONFile, r)
 }
 
 var csvHeader = []string{"frame", "frame_seconds", "steps", "alpha", "accumulator", "dropped"}
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-
-// writeCSV streams one row per frame: a day of 144 Hz frames is 12 million.
-func writeCSV(path string, frames []Frame) error {
-	return report.WriteCSVRows(path, csvHeader, len(frames), func(i int, rec []string) []string {
-		f := frames[i]
-		return append(rec, strconv.Itoa(i+1), num(f.Seconds), strconv.Itoa(f.Steps), num(f.Alpha), num(f.Accumulator), num(f.Dropped()))
-	})
-}
 
 // Markdown renders frames.md: the loop config, one table row per trace, the
 // margin's formula, and the feedback runs.
@@ -129,8 +125,9 @@ func Markdown(r *Report) string {
 	}
 	b.WriteString(hist.String())
 	b.WriteString("\n## Spiral-of-death margin\n\n")
-	b.WriteString("With a step cost C, each frame lasts the trace's frame plus C times the steps of the frame before " +
-		"(the seed's feedback model: the next frame's time is steps x cost). The loop keeps up while the mean steps per frame, " +
+	b.WriteString("Running physics steps takes wall time, and that time lengthens the next frame: with a step cost C " +
+		"(wall seconds per step), each frame lasts the trace's frame plus C times the steps of the frame before " +
+		"(the feedback model: a frame that runs more steps makes the next one longer, which owes more steps). The loop keeps up while the mean steps per frame, " +
 		"d_mean / (h - C), stays within s_max = min(N, M/h), so it spirals once\n\n")
 	b.WriteString("    C > C* = h - d_mean / s_max\n\n")
 	b.WriteString("where d_mean is the trace's mean frame, each clamped to M. Below C* a hitch is worked off; above it the steps " +

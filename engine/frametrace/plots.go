@@ -2,13 +2,13 @@ package frametrace
 
 import (
 	"fmt"
-	"path/filepath"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"sandbox/internal/outdir"
 	"sandbox/internal/report"
 )
 
@@ -17,48 +17,73 @@ import (
 // between two drawn points.
 const maxPlotPoints = 4000
 
-// series turns frames into (frame number, value) points. The x axis counts
-// frames rather than seconds so that a feedback run, whose frames last
-// longer, lines up with the trace it came from.
-func series(frames []Frame, value func(Frame) float64) plotter.XYs {
-	bucket := max(1, (len(frames)+maxPlotPoints-1)/maxPlotPoints)
-	var out plotter.XYs
-	for i := 0; i < len(frames); i += bucket {
-		best := value(frames[i])
-		for _, f := range frames[i:min(i+bucket, len(frames))] {
-			best = max(best, value(f))
-		}
-		out = append(out, plotter.XY{X: float64(i + 1), Y: best})
-	}
-	return out
+// decimated is one plotted line built a frame at a time: (frame number,
+// value) points, or for a long trace the largest value of each bucket of
+// frames. The x axis counts frames rather than seconds so that a feedback
+// run, whose frames last longer, lines up with the trace it came from.
+type decimated struct {
+	bucket int
+	xys    plotter.XYs
 }
 
-// writePlots draws trace t's time series (frame time, steps per frame,
-// accumulator, one above the other) and its steps histogram; with a
-// feedback run, that run is drawn beside the trace's own in a second colour.
-func writePlots(dir string, r *Report, t *TraceReport) error {
+func (d *decimated) add(i int, v float64) {
+	if i%d.bucket == 0 {
+		d.xys = append(d.xys, plotter.XY{X: float64(i + 1), Y: v})
+		return
+	}
+	last := &d.xys[len(d.xys)-1]
+	last.Y = max(last.Y, v)
+}
+
+// plotSeries are one run's lines: frame time, dropped time, steps and the
+// accumulator.
+type plotSeries struct{ frameMs, droppedMs, steps, accMs decimated }
+
+func newPlotSeries(n int) *plotSeries {
+	b := max(1, (n+maxPlotPoints-1)/maxPlotPoints)
+	return &plotSeries{decimated{bucket: b}, decimated{bucket: b}, decimated{bucket: b}, decimated{bucket: b}}
+}
+
+func (p *plotSeries) add(i int, f Frame) {
+	p.frameMs.add(i, 1000*f.Seconds)
+	p.droppedMs.add(i, 1000*f.Dropped())
+	p.steps.add(i, float64(f.Steps))
+	p.accMs.add(i, 1000*f.Accumulator)
+}
+
+// writePlots draws trace t's time series (frame time, time dropped, steps
+// per frame, accumulator, one above the other) and its steps
+// histogram; with a feedback run, that run is drawn beside the trace's own
+// in a second colour.
+func writePlots(d *outdir.Dir, r *Report, t *TraceReport) error {
 	type run struct {
 		name   string
-		frames []Frame
+		lines  *plotSeries
 		colour int
 	}
-	runs := []run{{"trace", t.frames, 0}}
+	runs := []run{{"trace", t.plot, 0}}
 	if t.Cost != nil {
-		runs = append(runs, run{fmt.Sprintf("step cost %g ms", t.Cost.StepCostMs), t.costFrames, 1})
+		runs = append(runs, run{fmt.Sprintf("step cost %g ms", t.Cost.StepCostMs), t.costPlot, 1})
 	}
 	panels := []struct {
-		y     string
-		value func(Frame) float64
+		y    string
+		line func(*plotSeries) *decimated
 	}{
-		{"frame time (ms)", func(f Frame) float64 { return 1000 * f.Seconds }},
-		{"steps", func(f Frame) float64 { return float64(f.Steps) }},
-		{"accumulator (ms)", func(f Frame) float64 { return 1000 * f.Accumulator }},
+		{"frame time (ms)", func(p *plotSeries) *decimated { return &p.frameMs }},
+		// The time the loop threw away (clamped + capped) in each frame: a
+		// return from the background is one frame that drops seconds.
+		{"dropped (ms)", func(p *plotSeries) *decimated { return &p.droppedMs }},
+		{"steps", func(p *plotSeries) *decimated { return &p.steps }},
+		{"accumulator (ms)", func(p *plotSeries) *decimated { return &p.accMs }},
 	}
 	var plots []*plot.Plot
 	for i, pn := range panels {
 		title := ""
 		if i == 0 {
-			title = fmt.Sprintf("%s: %g Hz physics, cap %d steps, clamp %g s", t.Name, r.PhysicsHz, r.MaxStepsPerFrame, r.MaxFrameSeconds)
+			title = fmt.Sprintf("%s: %g Hz physics, cap %d steps, clamp %g s; dropped %.3f s in all", t.Name, r.PhysicsHz, r.MaxStepsPerFrame, r.MaxFrameSeconds, t.DroppedSeconds)
+			if t.Cost != nil {
+				title += fmt.Sprintf(" (%.3f s at %g ms/step)", t.Cost.DroppedSeconds, t.Cost.StepCostMs)
+			}
 		}
 		xl := ""
 		if i == len(panels)-1 {
@@ -68,13 +93,13 @@ func writePlots(dir string, r *Report, t *TraceReport) error {
 		p.Add(plotter.NewGrid())
 		p.Y.Min = 0
 		p.Y.Tick.Marker = report.PlainTicks{}
-		p.X.Tick.Marker = report.PlainTicks{}
+		p.X.Tick.Marker = report.RoundTicks{}
 		for _, rn := range runs {
 			name := ""
 			if i == 0 && len(runs) > 1 {
 				name = rn.name
 			}
-			if err := report.AddLines(p, report.Series{Name: name, XYs: series(rn.frames, pn.value), Colour: rn.colour}); err != nil {
+			if err := report.AddLines(p, report.Series{Name: name, XYs: pn.line(rn.lines).xys, Colour: rn.colour}); err != nil {
 				return err
 			}
 		}
@@ -82,13 +107,15 @@ func writePlots(dir string, r *Report, t *TraceReport) error {
 		case 0:
 			p.Y.Max *= 1.35 // headroom for the legend
 		case 1:
-			p.Y.Max = float64(r.MaxStepsPerFrame) + 0.5
+			p.Y.Max = max(p.Y.Max*1.15, 1) // a trace that drops nothing: 0 on a 0..1 ms axis
 		case 2:
+			p.Y.Max = float64(r.MaxStepsPerFrame) + 0.5
+		case 3:
 			p.Y.Max = 1000 * r.StepSeconds // the accumulator stays below one step
 		}
 		plots = append(plots, p)
 	}
-	if err := report.SavePNG(filepath.Join(dir, TimePlotFile(t.Name)), vg.Points(720), vg.Points(540), report.Stack(plots...)); err != nil {
+	if err := report.SavePNG(d, TimePlotFile(t.Name), vg.Points(720), vg.Points(680), report.Stack(plots...)); err != nil {
 		return err
 	}
 
@@ -150,5 +177,5 @@ func writePlots(dir string, r *Report, t *TraceReport) error {
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.7, float64(n)-0.3
 	p.Y.Max *= 1.15 // room for the counts over the tallest bar
-	return report.SavePNG(filepath.Join(dir, HistogramFile(t.Name)), vg.Points(480), vg.Points(320), report.Single(p))
+	return report.SavePNG(d, HistogramFile(t.Name), vg.Points(480), vg.Points(320), report.Single(p))
 }

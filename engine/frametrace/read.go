@@ -1,32 +1,40 @@
 package frametrace
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 )
 
-// MaxTraceFrames bounds a trace file (a day at 144 Hz is 12.4 million).
-const MaxTraceFrames = 20_000_000
+// Limits of a trace file (docs/limits.md).
+const (
+	// MaxTraceFrames bounds a trace (a day at 144 Hz is 12.4 million).
+	MaxTraceFrames = 20_000_000
+	// MaxTraceFrameSeconds bounds one frame's seconds: the loop clamps a
+	// frame far below it anyway, and under it every sum over a trace (the
+	// wall seconds, the feedback run's frames) stays finite.
+	MaxTraceFrameSeconds = 1e7
+	// MaxTraceLineBytes bounds one line: a window trace of many bodies.
+	MaxTraceLineBytes = 64 << 20
+)
 
-// Parse reads a -trace file: one JSON object per line, each with a
-// "frame_seconds" number (>= 0, finite); other fields are ignored, so the
-// headless and window traces both work. Blank lines are skipped. Errors name
-// the line.
-func Parse(data []byte) ([]float64, error) {
+// Read reads a -trace file line by line, keeping only the frame seconds (8
+// bytes a frame, whatever else the lines hold): one JSON object per line,
+// each with a "frame_seconds" number in [0, MaxTraceFrameSeconds]; other
+// fields are ignored, so the headless and window traces both work. Blank
+// lines are skipped. Errors name the line.
+func Read(r io.Reader) ([]float64, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxTraceLineBytes)
 	var out []float64
 	line := 0
-	for len(data) > 0 {
-		var text []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			text, data = data[:i], data[i+1:]
-		} else {
-			text, data = data, nil
-		}
+	for sc.Scan() {
 		line++
-		text = bytes.TrimSpace(text)
+		text := bytes.TrimSpace(sc.Bytes())
 		if len(text) == 0 {
 			continue
 		}
@@ -40,16 +48,25 @@ func Parse(data []byte) ([]float64, error) {
 			return nil, fmt.Errorf("line %d: no \"frame_seconds\"", line)
 		}
 		f := *rec.FrameSeconds
-		if !(f >= 0) || math.IsInf(f, 0) {
-			return nil, fmt.Errorf("line %d: frame_seconds %v: must be finite and >= 0", line, f)
+		if !(f >= 0 && f <= MaxTraceFrameSeconds) || math.IsInf(f, 0) {
+			return nil, fmt.Errorf("line %d: frame_seconds %v: must be finite, >= 0 and <= %g", line, f, float64(MaxTraceFrameSeconds))
 		}
 		if len(out) == MaxTraceFrames {
-			return nil, fmt.Errorf("more than %d frames", MaxTraceFrames)
+			return nil, fmt.Errorf("line %d: more than %d frames", line, MaxTraceFrames)
 		}
 		out = append(out, f)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("line %d: longer than %d bytes", line+1, MaxTraceLineBytes)
+		}
+		return nil, fmt.Errorf("line %d: %v", line+1, err)
 	}
 	if len(out) == 0 {
 		return nil, errors.New("no frames")
 	}
 	return out, nil
 }
+
+// Parse is Read of a trace held in memory.
+func Parse(data []byte) ([]float64, error) { return Read(bytes.NewReader(data)) }

@@ -27,26 +27,42 @@ func (f Frame) Dropped() float64 { return f.Clamped + f.Capped }
 type Advance func(seconds float64) (Frame, error)
 
 // Simulate feeds trace to advance frame by frame, as the window feeds it
-// measured frame times. cost (seconds per step, >= 0) turns on the feedback
-// model (see the package doc): frame i lasts trace[i] + cost * steps of
-// frame i-1.
+// measured frame times, and returns every frame. cost (seconds per step,
+// >= 0) turns on the feedback model (see the package doc): frame i lasts
+// trace[i] + cost * steps of frame i-1.
 func Simulate(trace []float64, cost float64, advance Advance) ([]Frame, error) {
-	if !(cost >= 0) || math.IsInf(cost, 0) {
-		return nil, fmt.Errorf("step cost %v: must be finite and >= 0", cost)
+	frames := make([]Frame, 0, len(trace))
+	err := Stream(trace, cost, advance, func(_ int, f Frame) error {
+		frames = append(frames, f)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	frames := make([]Frame, len(trace))
+	return frames, nil
+}
+
+// Stream is Simulate handing each frame to emit as it is run instead of
+// keeping it, so that a long trace costs no memory per frame; an error from
+// emit ends the run with it.
+func Stream(trace []float64, cost float64, advance Advance, emit func(i int, f Frame) error) error {
+	if !(cost >= 0) || math.IsInf(cost, 0) {
+		return fmt.Errorf("step cost %v: must be finite and >= 0", cost)
+	}
 	prevSteps := 0
 	for i, d := range trace {
 		sec := d + cost*float64(prevSteps)
 		f, err := advance(sec)
 		if err != nil {
-			return nil, fmt.Errorf("frame %d: %v", i+1, err)
+			return fmt.Errorf("frame %d: %v", i+1, err)
 		}
 		f.Seconds = sec
-		frames[i] = f
+		if err := emit(i, f); err != nil {
+			return err
+		}
 		prevSteps = f.Steps
 	}
-	return frames, nil
+	return nil
 }
 
 // Margin is the spiral-of-death margin of the package doc: the step cost, in

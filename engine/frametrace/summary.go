@@ -33,60 +33,80 @@ type Summary struct {
 
 // Summarize adds up frames run with cfg.
 func Summarize(frames []Frame, cfg loop.Config) Summary {
-	s := Summary{Frames: len(frames), StepsHistogram: make([]int, cfg.MaxStepsPerFrame+1)}
-	if cfg.MaxStepsPerFrame > 1000 {
-		s.StepsHistogram = nil // no cap: grown as needed below
-	}
-	ticks := 0
+	u := newSummer(len(frames), cfg)
 	for _, f := range frames {
-		s.WallSeconds += f.Seconds
-		s.ClampedSeconds += f.Clamped
-		s.CappedSeconds += f.Capped
-		ticks += f.Steps
-		s.MaxSteps = max(s.MaxSteps, f.Steps)
-		for len(s.StepsHistogram) <= f.Steps {
-			s.StepsHistogram = append(s.StepsHistogram, 0)
-		}
-		s.StepsHistogram[f.Steps]++
-		if f.Capped > 0 {
-			s.CappedFrames++
-		}
+		u.add(f)
 	}
-	s.LongestZeroStepRun, s.LongestMultiStepRun = longestRuns(frames)
-	s.Ticks = uint64(ticks)
-	s.PhysicsSeconds = float64(ticks) * cfg.StepSeconds
+	return u.done()
+}
+
+// summer adds up a run of n frames one frame at a time (Summarize without
+// the frames kept).
+type summer struct {
+	s               Summary
+	cfg             loop.Config
+	n, i            int
+	ticks           int
+	zero, multi     int // current runs of 0-step and 2+-step frames
+	tailFrom        int // the first frame of the tail Spiralled looks at
+	pinned, dropped bool
+}
+
+func newSummer(n int, cfg loop.Config) *summer {
+	u := &summer{cfg: cfg, n: n, pinned: true}
+	u.s.StepsHistogram = make([]int, cfg.MaxStepsPerFrame+1)
+	if cfg.MaxStepsPerFrame > 1000 {
+		u.s.StepsHistogram = nil // no cap: grown as needed
+	}
+	u.tailFrom = n - min(max(n/10, 10), 600)
+	return u
+}
+
+func (u *summer) add(f Frame) {
+	s := &u.s
+	s.WallSeconds += f.Seconds
+	s.ClampedSeconds += f.Clamped
+	s.CappedSeconds += f.Capped
+	u.ticks += f.Steps
+	s.MaxSteps = max(s.MaxSteps, f.Steps)
+	for len(s.StepsHistogram) <= f.Steps {
+		s.StepsHistogram = append(s.StepsHistogram, 0)
+	}
+	s.StepsHistogram[f.Steps]++
+	if f.Capped > 0 {
+		s.CappedFrames++
+	}
+	if f.Steps == 0 {
+		u.zero++
+	} else {
+		u.zero = 0
+	}
+	if f.Steps >= 2 {
+		u.multi++
+	} else {
+		u.multi = 0
+	}
+	s.LongestZeroStepRun = max(s.LongestZeroStepRun, u.zero)
+	s.LongestMultiStepRun = max(s.LongestMultiStepRun, u.multi)
+	if u.i >= u.tailFrom {
+		u.pinned = u.pinned && f.Steps == u.cfg.MaxStepsPerFrame
+		u.dropped = u.dropped || f.Capped > 0
+	}
+	u.i++
+}
+
+// done is the Summary of the frames added.
+func (u *summer) done() Summary {
+	s := u.s
+	s.Frames = u.i
+	s.Ticks = uint64(u.ticks)
+	s.PhysicsSeconds = float64(u.ticks) * u.cfg.StepSeconds
 	s.DroppedSeconds = s.ClampedSeconds + s.CappedSeconds
 	s.LostSeconds = s.WallSeconds - s.PhysicsSeconds
 	if s.WallSeconds > 0 {
 		s.LostFraction = s.LostSeconds / s.WallSeconds
 	}
-	tail := min(max(len(frames)/10, 10), 600)
-	if len(frames) >= tail {
-		pinned, dropped := true, false
-		for _, f := range frames[len(frames)-tail:] {
-			pinned = pinned && f.Steps == cfg.MaxStepsPerFrame
-			dropped = dropped || f.Capped > 0
-		}
-		s.Spiralled = pinned && dropped
-	}
+	// Spiralled looks at the last tenth of the frames (at least 10).
+	s.Spiralled = u.tailFrom >= 0 && u.i == u.n && u.pinned && u.dropped
 	return s
-}
-
-// longestRuns returns the longest runs of 0-step frames and of 2+-step frames.
-func longestRuns(frames []Frame) (zero, multi int) {
-	z, m := 0, 0
-	for _, f := range frames {
-		if f.Steps == 0 {
-			z++
-		} else {
-			z = 0
-		}
-		if f.Steps >= 2 {
-			m++
-		} else {
-			m = 0
-		}
-		zero, multi = max(zero, z), max(multi, m)
-	}
-	return zero, multi
 }

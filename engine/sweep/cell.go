@@ -139,12 +139,12 @@ func RunCell(c Cell, g *Grid) (CellResult, error) {
 		b.Center = dir.Mul(-startX / dir[0])
 		b.Half = half
 		b.Mass = projectileMass
-		b.Velocity = dir.Mul(c.Speed)
+		b.Velocity = atMost(dir.Mul(c.Speed), MaxSpeed)
 		b.Bullet = true
 		if c.Spin > 0 {
 			// Tumbling about an axis across the flight, at a random phase.
 			axis := dir.Cross(mgl64.Vec3{0, math.Cos(spinAround), math.Sin(spinAround)}).Normalize()
-			b.AngularVelocity = axis.Mul(c.Spin)
+			b.AngularVelocity = atMost(axis.Mul(c.Spin), MaxSpin)
 			b.Orientation = mgl64.QuatRotate(spinPhase, axis)
 		}
 		w.Restore(empty)
@@ -186,4 +186,20 @@ func finiteVec(v mgl64.Vec3) bool {
 		}
 	}
 	return true
+}
+
+// atMost keeps a vector whose length should be at most lim (a speed or spin
+// at the grid's limit times a unit direction) within the world's own check,
+// which a direction rounded a hair long would fail. Below the limit it
+// returns v as it is.
+func atMost(v mgl64.Vec3, lim float64) mgl64.Vec3 {
+	for vecLen(v) > lim {
+		v = v.Mul(1 - 0x1p-50)
+	}
+	return v
+}
+
+// vecLen is a vector's length rounded as the world rounds it.
+func vecLen(v mgl64.Vec3) float64 {
+	return math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
 }

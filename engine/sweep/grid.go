@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"sandbox/engine/physics"
 )
 
 // Shape is what a projectile looks like.
@@ -24,9 +26,11 @@ const (
 	MaxCells  = 100_000 // cells in one sweep
 	MaxTrials = 10_000  // projectiles per cell
 	MaxHz     = 10_000  // physics rate, Hz
-	MaxSpeed  = 1e6     // m/s
-	MaxSpin   = 1e6     // rad/s
-	MaxSize   = 2.0     // projectile width, m: the window's largest shot
+	// MaxSpeed and MaxSpin are the world's own limits (physics.MaxSpeed,
+	// MaxSpin): one bound, checked here before anything runs.
+	MaxSpeed = physics.MaxSpeed // m/s
+	MaxSpin  = physics.MaxSpin  // rad/s
+	MaxSize  = 2.0              // projectile width, m: the window's largest shot
 	// MaxTotalTrials bounds cells x trials: about half an hour per core.
 	MaxTotalTrials = 100_000_000
 )

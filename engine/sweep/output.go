@@ -2,9 +2,9 @@ package sweep
 
 import (
 	"fmt"
-	"path/filepath"
 	"strconv"
 
+	"sandbox/internal/outdir"
 	"sandbox/internal/report"
 )
 
@@ -29,19 +29,32 @@ func onOff(b bool) string {
 	return "off"
 }
 
-// Write writes every output of r into dir (which must exist): the
-// Markdown table, JSON, CSV and the plots. Each file is written atomically.
-func Write(dir string, r *Result) error {
-	if err := report.WriteJSON(filepath.Join(dir, JSONFile), toJSON(r)); err != nil {
+// OutputNames lists every file a sweep of g writes (Write), so that each
+// path can be checked before the sweep runs.
+func OutputNames(g *Grid) []string {
+	names := []string{CSVFile, RateVsSpeedPNG, MarkdownFile, JSONFile}
+	for _, hz := range g.Hz {
+		for _, ccd := range g.CCD {
+			names = append(names, HeatMapFile(hz, ccd))
+		}
+	}
+	return names
+}
+
+// Write writes every output of r into d: the CSV, the plots, the Markdown
+// table, and sweep.json last, so that a sweep.json is never beside the
+// files of another run. Each file is written atomically.
+func Write(d *outdir.Dir, r *Result) error {
+	if err := report.WriteCSV(d, CSVFile, csvHeader, csvRows(r)); err != nil {
 		return err
 	}
-	if err := report.WriteCSV(filepath.Join(dir, CSVFile), csvHeader, csvRows(r)); err != nil {
+	if err := writePlots(d, r); err != nil {
 		return err
 	}
-	if err := report.WriteText(filepath.Join(dir, MarkdownFile), Markdown(r)); err != nil {
+	if err := report.WriteText(d, MarkdownFile, Markdown(r)); err != nil {
 		return err
 	}
-	return writePlots(dir, r)
+	return report.WriteJSON(d, JSONFile, toJSON(r))
 }
 
 // jsonSweep is sweep.json: the grid, then every finished cell in cell order.

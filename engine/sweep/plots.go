@@ -3,13 +3,13 @@ package sweep
 import (
 	"fmt"
 	"math"
-	"path/filepath"
 	"sort"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"sandbox/internal/outdir"
 	"sandbox/internal/report"
 )
 
@@ -35,7 +35,7 @@ func indexOf(vs []float64, v float64) int {
 // writePlots draws one heat map per physics rate and CCD setting (speed
 // across, thickness up, colour = tunnel rate over every spin and shape) and
 // one plot of tunnel rate against speed per thickness.
-func writePlots(dir string, r *Result) error {
+func writePlots(d *outdir.Dir, r *Result) error {
 	g := r.Grid
 	speeds := make([]string, len(g.Speeds))
 	for i, v := range g.Speeds {
@@ -76,17 +76,17 @@ func writePlots(dir string, r *Result) error {
 			}
 			w := vg.Points(math.Max(360, 70*float64(len(speeds))+160))
 			h := vg.Points(math.Max(260, 40*float64(len(thick))+110))
-			if err := report.SavePNG(filepath.Join(dir, HeatMapFile(hz, ccd)), w, h, hm.Figure()); err != nil {
+			if err := report.SavePNG(d, HeatMapFile(hz, ccd), w, h, hm.Figure()); err != nil {
 				return err
 			}
 		}
 	}
-	return rateVsSpeed(dir, r)
+	return rateVsSpeed(d, r)
 }
 
 // rateVsSpeed plots tunnel rate against speed, one line per thickness, CCD
 // off solid and CCD on dashed, each point over every rate, spin and shape.
-func rateVsSpeed(dir string, r *Result) error {
+func rateVsSpeed(d *outdir.Dir, r *Result) error {
 	g := r.Grid
 	title := "Tunnel rate against speed (solid: CCD off, dashed: CCD on)"
 	if r.Partial {
@@ -136,7 +136,7 @@ func rateVsSpeed(dir string, r *Result) error {
 			}
 		}
 	}
-	return report.SavePNG(filepath.Join(dir, RateVsSpeedPNG), vg.Points(640), vg.Points(400), report.Single(p))
+	return report.SavePNG(d, RateVsSpeedPNG, vg.Points(640), vg.Points(400), report.Single(p))
 }
 
 func hasCCD(list []bool, ccd bool) bool {

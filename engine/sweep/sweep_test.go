@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"sandbox/internal/outdir"
 )
 
 // smallGrid is a light sweep that still reaches the fast, thin, spinning
@@ -73,7 +75,7 @@ func TestSweepSameForAnyWorkerCount(t *testing.T) {
 	write := func(g Grid, workers int) string {
 		dir := t.TempDir()
 		r := runGrid(t, g, workers)
-		if err := Write(dir, &r); err != nil {
+		if err := Write(openDir(t, dir), &r); err != nil {
 			t.Fatal(err)
 		}
 		return dir
@@ -118,7 +120,7 @@ func TestCancelledSweepIsPartial(t *testing.T) {
 		t.Fatalf("partial %v, %d cells; want the first 3, partial", r.Partial, len(r.Cells))
 	}
 	dir := t.TempDir()
-	if err := Write(dir, &r); err != nil {
+	if err := Write(openDir(t, dir), &r); err != nil {
 		t.Fatal(err)
 	}
 	js, _ := os.ReadFile(filepath.Join(dir, JSONFile))
@@ -216,4 +218,15 @@ func TestGridValidate(t *testing.T) {
 	if g.NumCells() != 1600 {
 		t.Fatalf("default grid has %d cells, want 5x5x4x4x2x2 = 1600", g.NumCells())
 	}
+}
+
+// openDir takes dir for one test write.
+func openDir(t *testing.T, dir string) *outdir.Dir {
+	t.Helper()
+	d, err := outdir.Open(dir, "sweep", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Abandon("test over") })
+	return d
 }

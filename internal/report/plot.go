@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"math"
 	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+
+	"sandbox/internal/outdir"
 )
 
 // DPI is the resolution of every PNG: 96, so a plot's size in points is
@@ -20,15 +23,16 @@ const DPI = 96
 // colour bar.
 type Figure func(c draw.Canvas)
 
-// SavePNG draws fig on a w x h canvas (white background) and writes it as PNG.
-func SavePNG(path string, w, h vg.Length, fig Figure) error {
+// SavePNG draws fig on a w x h canvas (white background) and writes it as
+// PNG file name of d.
+func SavePNG(d *outdir.Dir, name string, w, h vg.Length, fig Figure) error {
 	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI), vgimg.UseBackgroundColor(color.White))
 	fig(draw.New(img))
 	var buf bytes.Buffer
 	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
-	return write(path, buf.Bytes())
+	return d.WriteFile(name, buf.Bytes())
 }
 
 // Single draws one plot on the whole canvas, less a small margin.
@@ -104,6 +108,41 @@ func (PlainTicks) Ticks(min, max float64) []plot.Tick {
 		if t.Label != "" {
 			ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 6, 64)
 		}
+	}
+	return ticks
+}
+
+// RoundTicks put the major ticks at round values (multiples of 1, 2 or 5
+// times a power of ten: 0, 50, 100, ...), about five to an axis, with
+// four minor ticks between; gonum's defaults can start at an odd value (25,
+// 125, 225) when the axis does.
+type RoundTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (RoundTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) || math.IsInf(hi-lo, 0) {
+		return PlainTicks{}.Ticks(lo, hi)
+	}
+	step := math.Pow(10, math.Floor(math.Log10((hi-lo)/5)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if (hi-lo)/(m*step) <= 7 {
+			step *= m
+			break
+		}
+	}
+	minor := step / 5
+	if step/math.Pow(10, math.Floor(math.Log10(step))) == 2 {
+		minor = step / 4
+	}
+	var ticks []plot.Tick
+	for k := math.Ceil(lo / minor); k*minor <= hi; k++ {
+		v := k * minor
+		label := ""
+		if r := math.Round(v / step); math.Abs(v-r*step) < minor/2 {
+			v = r * step
+			label = strconv.FormatFloat(v, 'g', 6, 64)
+		}
+		ticks = append(ticks, plot.Tick{Value: v, Label: label})
 	}
 	return ticks
 }

@@ -10,6 +10,8 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"sandbox/internal/outdir"
 )
 
 func TestTable(t *testing.T) {
@@ -21,39 +23,52 @@ func TestTable(t *testing.T) {
 	}
 }
 
+func openDir(t *testing.T, dir string) *outdir.Dir {
+	t.Helper()
+	d, err := outdir.Open(dir, "test", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Abandon("test over") })
+	return d
+}
+
 func TestWriteJSONAndCSV(t *testing.T) {
 	dir := t.TempDir()
-	p := filepath.Join(dir, "r.json")
+	d := openDir(t, dir)
 	v := struct {
 		B float64 `json:"b"`
 		A []int   `json:"a"`
 	}{0.1, []int{1, 2}}
-	if err := WriteJSON(p, v); err != nil {
+	if err := WriteJSON(d, "r.json", v); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := os.ReadFile(p)
+	got, _ := os.ReadFile(filepath.Join(dir, "r.json"))
 	if string(got) != "{\n  \"b\": 0.1,\n  \"a\": [\n    1,\n    2\n  ]\n}\n" {
 		t.Fatalf("%q", got)
 	}
-	c := filepath.Join(dir, "r.csv")
-	if err := WriteCSV(c, []string{"x", "name"}, [][]string{{"1", "a,b"}}); err != nil {
+	if err := WriteCSV(d, "r.csv", []string{"x", "name"}, [][]string{{"1", "a,b"}}); err != nil {
 		t.Fatal(err)
 	}
-	got, _ = os.ReadFile(c)
+	got, _ = os.ReadFile(filepath.Join(dir, "r.csv"))
 	if string(got) != "x,name\n1,\"a,b\"\n" {
 		t.Fatalf("%q", got)
 	}
-	rows := filepath.Join(dir, "rows.csv")
-	if err := WriteCSVRows(rows, []string{"i", "sq"}, 3, func(i int, rec []string) []string {
-		return append(rec, fmt.Sprint(i), fmt.Sprint(i*i))
-	}); err != nil {
+	s, err := CreateCSV(d, "rows.csv", []string{"i", "sq"})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ = os.ReadFile(rows); string(got) != "i,sq\n0,0\n1,1\n2,4\n" {
+	for i := range 3 {
+		s.Row(func(rec []string) []string { return append(rec, fmt.Sprint(i), fmt.Sprint(i*i)) })
+	}
+	if err := s.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ = os.ReadFile(filepath.Join(dir, "rows.csv")); string(got) != "i,sq\n0,0\n1,1\n2,4\n" {
 		t.Fatalf("%q", got)
 	}
-	if err := WriteJSON(filepath.Join(dir, "missing", "r.json"), v); err == nil {
-		t.Fatal("a missing folder was accepted")
+	if err := WriteJSON(d, "missing/r.json", v); err == nil {
+		t.Fatal("a name with a folder was accepted")
 	}
 }
 
@@ -76,6 +91,7 @@ func pngSize(t *testing.T, path string) (int, int) {
 // stack: each must decode as a PNG of the asked size at DPI.
 func TestPlotsArePNGs(t *testing.T) {
 	dir := t.TempDir()
+	d := openDir(t, dir)
 	hm := HeatMap{Title: "t", XTicks: []string{"1", "2"}, YTicks: []string{"a"},
 		Values: [][]float64{{0.25, math.NaN()}}, Min: 0, Max: 1, Percent: true,
 		Label: func(v float64) string { return "x" }}
@@ -87,7 +103,7 @@ func TestPlotsArePNGs(t *testing.T) {
 	AddLines(q, Series{XYs: plotter.XYs{{X: 1, Y: 2}, {X: 2, Y: 1}}})
 	for name, fig := range map[string]Figure{"h.png": hm.Figure(), "l.png": Single(p), "s.png": Stack(p, q)} {
 		path := filepath.Join(dir, name)
-		if err := SavePNG(path, vg.Points(300), vg.Points(150), fig); err != nil {
+		if err := SavePNG(d, name, vg.Points(300), vg.Points(150), fig); err != nil {
 			t.Fatal(err)
 		}
 		if w, h := pngSize(t, path); w != 300*DPI/72 || h != 150*DPI/72 {

@@ -13,8 +13,8 @@
 //   - two outputs, or an output and an input, that resolve to the same file
 //     are refused (Distinct);
 //   - inputs must be regular files and are read with a size limit
-//     (ReadRegular), so a FIFO or /dev/zero can neither block the program
-//     nor exhaust its memory.
+//     (ReadRegular, or OpenStream to read one as a stream), so a FIFO or
+//     /dev/zero can neither block the program nor exhaust its memory.
 //
 // github.com/google/renameio does the write-fsync-rename part well, but it
 // commits only under the target's own name; an interrupted trace is kept as

@@ -1,6 +1,7 @@
 package safeio
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -210,25 +211,6 @@ func TestDistinct(t *testing.T) {
 	}
 }
 
-func TestPrepareDir(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "out")
-	if err := PrepareDir(dir, false); err != nil {
-		t.Fatal(err)
-	}
-	onlyFiles(t, dir)
-	write(t, filepath.Join(dir, "old.md"), "x")
-	if err := PrepareDir(dir, false); err == nil {
-		t.Fatal("a non-empty folder was accepted without force")
-	}
-	if err := PrepareDir(dir, true); err != nil {
-		t.Fatal(err)
-	}
-	onlyFiles(t, dir, "old.md")
-	if err := PrepareDir(filepath.Join(dir, "old.md"), true); err == nil {
-		t.Fatal("a file was accepted as a folder")
-	}
-}
-
 func TestCommitNewNeverReplaces(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "shot.png")
@@ -252,4 +234,34 @@ func TestCommitNewNeverReplaces(t *testing.T) {
 		t.Fatalf("target %q", got)
 	}
 	onlyFiles(t, dir, "shot.png")
+}
+
+// TestOpenStream: a stream of a regular file within the limit reads whole;
+// a larger file, a FIFO and a folder are refused at open.
+func TestOpenStream(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "t.jsonl")
+	write(t, p, "0123456789")
+	r, err := OpenStream(p, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(r)
+	r.Close()
+	if err != nil || string(b) != "0123456789" {
+		t.Fatalf("got %q, %v", b, err)
+	}
+	if _, err := OpenStream(p, 9); err == nil || !strings.Contains(err.Error(), "limit") {
+		t.Fatalf("over the limit: %v", err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenStream(fifo, 10); err == nil || !strings.Contains(err.Error(), "FIFO") {
+		t.Fatalf("FIFO: %v", err)
+	}
+	if _, err := OpenStream(dir, 10); err == nil {
+		t.Fatal("a folder was opened")
+	}
 }
