@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"syscall"
 )
 
 // OpenStream opens an input to be read as a stream, with the checks of
@@ -13,22 +12,9 @@ import (
 // and a read past it fails, so a file that grows while it is read cannot
 // exhaust memory either. The caller closes it.
 func OpenStream(path string, limit int64) (io.ReadCloser, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := OpenRegular(path, limit)
 	if err != nil {
-		return nil, unwrapPath(err)
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, unwrapPath(err)
-	}
-	if kind := notRegular(fi.Mode()); kind != "" {
-		f.Close()
-		return nil, fmt.Errorf("is a %s, not a regular file", kind)
-	}
-	if fi.Size() > limit {
-		f.Close()
-		return nil, fmt.Errorf("is %d bytes, more than the limit of %d", fi.Size(), limit)
+		return nil, err
 	}
 	return &limitedFile{f: f, left: limit}, nil
 }
