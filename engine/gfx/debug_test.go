@@ -90,10 +90,10 @@ func TestTrailsExpireAndReusePool(t *testing.T) {
 func TestHitMarkersExpire(t *testing.T) {
 	m := NewHitMarkers()
 	var l LineBatch
-	for i := 0; i < markerCap+10; i++ {
+	for i := 0; i < markCap+10; i++ {
 		m.Add(mgl64.Vec3{float64(i), 0, 0}, mgl64.Vec3{-1, 0, 0}, float64(i)*0.001)
 	}
-	if m.Len() != markerCap || m.At(0).Point[0] != 10 {
+	if m.Len() != markCap || m.At(0).Point[0] != 10 {
 		t.Fatalf("ring holds %d, oldest at %v", m.Len(), m.At(0).Point)
 	}
 	m.Draw(&l, 1)

@@ -6,9 +6,6 @@ import (
 	"sandbox/engine/physics"
 )
 
-// markerCap is how many recent hits are kept; older ones are overwritten.
-const markerCap = 256
-
 // HitMarker is one wall hit shown on screen.
 type HitMarker struct {
 	Point, Normal mgl64.Vec3 // m, unit
@@ -31,9 +28,10 @@ type HitMarkers struct {
 	// and would bury the shots' markers.
 	MinSpeed float64
 
-	ring    [markerCap]HitMarker
-	head, n int
+	markRing[HitMarker]
 }
+
+func (h HitMarker) stamp() float64 { return h.Time }
 
 // NewHitMarkers returns markers that stay 6 s.
 func NewHitMarkers() *HitMarkers { return &HitMarkers{Seconds: 6, Size: 0.3, MinSpeed: 10} }
@@ -45,30 +43,15 @@ func (m *HitMarkers) Add(point, normal mgl64.Vec3, now float64) {
 
 // AddHit records a hit with who hit what.
 func (m *HitMarkers) AddHit(h HitMarker) {
-	if m.n == markerCap {
-		m.head = (m.head + 1) % markerCap
-		m.n--
-	}
-	m.ring[(m.head+m.n)%markerCap] = h
-	m.n++
+	m.markRing.Add(h)
 }
-
-// Len is the number of markers kept (some may have expired since the last Draw).
-func (m *HitMarkers) Len() int { return m.n }
-
-// At returns marker i, oldest first.
-func (m *HitMarkers) At(i int) HitMarker { return m.ring[(m.head+i)%markerCap] }
 
 // Draw expires old markers and adds the rest to l.
 func (m *HitMarkers) Draw(l *LineBatch, now float64) {
-	for m.n > 0 && now-m.ring[m.head].Time > m.Seconds {
-		m.head = (m.head + 1) % markerCap
-		m.n--
-	}
+	m.expire(now, m.Seconds)
 	for i := 0; i < m.n; i++ {
 		h := m.At(i)
-		fade := float32(1 - 0.6*(now-h.Time)/m.Seconds)
-		c := [3]float32{HitMarkerColor[0] * fade, HitMarkerColor[1] * fade, HitMarkerColor[2] * fade}
+		c := faded(HitMarkerColor, now-h.Time, m.Seconds)
 		// Lift off the surface a little so the ring is not cut by it.
 		p := h.Point.Add(h.Normal.Mul(0.002))
 		u, v := basis(h.Normal)
@@ -79,6 +62,3 @@ func (m *HitMarkers) Draw(l *LineBatch, now float64) {
 		l.Segment(p, p.Add(h.Normal.Mul(2*s)), c)
 	}
 }
-
-// Reset drops every marker.
-func (m *HitMarkers) Reset() { m.head, m.n = 0, 0 }

@@ -7,9 +7,6 @@ import (
 	"sandbox/engine/physics"
 )
 
-// tunnelMarkCap is how many recent tunnels are kept; older ones are overwritten.
-const tunnelMarkCap = 256
-
 // tunnelPathReach is how far the drawn path reaches out from the slab on
 // each side, m: a shot at 10 km/s sweeps 170 m in a step, and the whole
 // of it would bury the view in red; the trail shows the rest.
@@ -88,39 +85,20 @@ type TunnelMarks struct {
 	// Size is a mark's radius, m (default 0.3).
 	Size float64
 
-	ring    [tunnelMarkCap]TunnelMark
-	head, n int
+	markRing[TunnelMark]
 }
+
+func (t TunnelMark) stamp() float64 { return t.Time }
 
 // NewTunnelMarks returns marks that stay 6 s.
 func NewTunnelMarks() *TunnelMarks { return &TunnelMarks{Seconds: 6, Size: 0.3} }
 
-// Add records a tunnel.
-func (m *TunnelMarks) Add(t TunnelMark) {
-	if m.n == tunnelMarkCap {
-		m.head = (m.head + 1) % tunnelMarkCap
-		m.n--
-	}
-	m.ring[(m.head+m.n)%tunnelMarkCap] = t
-	m.n++
-}
-
-// Len is the number of marks kept (some may have expired since the last Draw).
-func (m *TunnelMarks) Len() int { return m.n }
-
-// At returns mark i, oldest first.
-func (m *TunnelMarks) At(i int) TunnelMark { return m.ring[(m.head+i)%tunnelMarkCap] }
-
 // Draw expires old marks and adds the rest to l.
 func (m *TunnelMarks) Draw(l *LineBatch, now float64) {
-	for m.n > 0 && now-m.ring[m.head].Time > m.Seconds {
-		m.head = (m.head + 1) % tunnelMarkCap
-		m.n--
-	}
+	m.expire(now, m.Seconds)
 	for i := 0; i < m.n; i++ {
 		t := m.At(i)
-		fade := float32(1 - 0.6*(now-t.Time)/m.Seconds)
-		c := [3]float32{TunnelMarkColor[0] * fade, TunnelMarkColor[1] * fade, TunnelMarkColor[2] * fade}
+		c := faded(TunnelMarkColor, now-t.Time, m.Seconds)
 		s := m.Size
 		// Lifted off the faces a little so the rings are not cut by them.
 		in := t.Entry.Add(t.EntryNormal.Mul(0.002))
@@ -144,6 +122,3 @@ func toward(p, q mgl64.Vec3, d float64) mgl64.Vec3 {
 	}
 	return q
 }
-
-// Reset drops every mark.
-func (m *TunnelMarks) Reset() { m.head, m.n = 0, 0 }
