@@ -34,8 +34,11 @@ const (
 func (w *World) continuous(dt float64) {
 	w.scratch.extentValid = false
 	if w.fastBodies.Load() == 0 {
+		w.stops = w.stops[:0]
 		return // nearly every step: two passes over the records for nothing
 	}
+	w.stopsNext = w.stopsNext[:0]
+	defer w.keepStops()
 	for pass := 0; pass < 2; pass++ {
 		wantBullet := pass == 1
 		for i := range w.bodies {
@@ -160,20 +163,21 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 		} else {
 			hit.Static = StaticID(bestStatic)
 		}
-		// A stop against a surface the body already touched when the step's
-		// contacts were built, or was stopped against on the last step (a
-		// bullet resting or sliding on the ground), goes on with that
-		// contact, and so does a bullet catching up with a body it has just
-		// pushed (both moving together, the body frozen at its end pose):
-		// only a stop that begins a contact is an impact and an event.
+		// A stop against a surface the body touched when the step's
+		// contacts were built, or was stopped against in the last step (a
+		// bullet resting or sliding on the ground, a plate tumbling along
+		// it), goes on with that contact, and so does a bullet catching up
+		// with a body it has just pushed (both moving together, the body
+		// frozen at its end pose): only a stop that begins a contact is an
+		// impact and an event.
 		w.counters.CCDStops++
-		target := stopTarget(bestStatic, bestBody)
-		goesOn := b.lastStop == target && b.lastStopTick != 0 && b.lastStopTick+1 >= w.events.Tick
-		if (speed > 0 || bestBody < 0) && !goesOn && !w.touchedAtStart(i, bestStatic, bestBody) {
+		stop := stopRec{body: int32(i), target: stopTarget(bestStatic, bestBody)}
+		goesOn := w.stoppedLastStep(stop) || w.touchedAtStart(i, bestStatic, bestBody)
+		w.stopsNext = append(w.stopsNext, stop)
+		if (speed > 0 || bestBody < 0) && !goesOn {
 			w.events.CCDHits = append(w.events.CCDHits, hit)
 			w.counters.CCDHits++
 		}
-		b.lastStopTick, b.lastStop = w.events.Tick, target
 		rec.hit, rec.point, rec.normal = true, point, bestN
 		w.scratch.sweeps = append(w.scratch.sweeps, rec)
 		if done >= 1 {
@@ -364,13 +368,36 @@ func (w *World) frozenExtent(k int) vec3 {
 	return sc.extent[k]
 }
 
-// stopTarget names what a sweep stopped against in one number: slab k as
-// k, body j as -2-j.
+// stopRec is one stop of a sweep: the body, and what stopped it (slab k as
+// k, body j as -2-j: stopTarget).
+type stopRec struct{ body, target int32 }
+
 func stopTarget(k, j int) int32 {
 	if k >= 0 {
 		return int32(k)
 	}
 	return int32(-2 - j)
+}
+
+func compareStops(a, b stopRec) int {
+	if c := cmp.Compare(a.body, b.body); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.target, b.target)
+}
+
+// stoppedLastStep reports whether the last step's sweeps stopped the same
+// body against the same target.
+func (w *World) stoppedLastStep(s stopRec) bool {
+	_, found := slices.BinarySearchFunc(w.stops, s, compareStops)
+	return found
+}
+
+// keepStops makes this step's stops the ones the next step looks up, in
+// order (non-bullets are swept before bullets).
+func (w *World) keepStops() {
+	slices.SortFunc(w.stopsNext, compareStops)
+	w.stops, w.stopsNext = w.stopsNext, w.stops
 }
 
 // touchedAtStart reports whether body i touched slab k (or, with k < 0,

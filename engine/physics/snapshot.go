@@ -17,6 +17,7 @@ type Snapshot struct {
 	events   StepEvents
 	counters Counters
 	inside   []insideRec
+	stops    []stopRec
 }
 
 // Snapshot saves the world's state (it allocates; not for every step).
@@ -31,6 +32,7 @@ func (w *World) Snapshot() *Snapshot {
 		nStatics: len(w.statics),
 		counters: w.counters,
 		inside:   append([]insideRec(nil), w.inside...),
+		stops:    append([]stopRec(nil), w.stops...),
 	}
 	s.contacts.copyFrom(&w.contacts)
 	s.events.copyFrom(&w.events)
@@ -58,6 +60,7 @@ func (w *World) Restore(s *Snapshot) {
 	w.events.copyFrom(&s.events)
 	w.counters = s.counters
 	w.inside = append(w.inside[:0], s.inside...)
+	w.stops = append(w.stops[:0], s.stops...)
 	w.noteTeleported()
 	w.bp.valid = false // candidate pairs are scratch: found again
 	// So is the solver's plan, and the constraints it kept from the last

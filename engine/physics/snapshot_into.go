@@ -15,6 +15,8 @@ func (w *World) SnapshotInto(s *Snapshot) {
 	s.invI = append(s.invI[:0], w.invI...)
 	s.nStatics = len(w.statics)
 	s.counters = w.counters
+	s.inside = append(s.inside[:0], w.inside...)
+	s.stops = append(s.stops[:0], w.stops...)
 	s.contacts.copyFrom(&w.contacts)
 	s.events.copyFrom(&w.events)
 }
@@ -26,7 +28,7 @@ func (s *Snapshot) Tick() uint64 { return s.tick }
 // rises when SnapshotInto had to allocate.
 func (s *Snapshot) Capacity() int {
 	e := &s.events
-	return cap(s.names) + cap(s.bodies) + cap(s.sb) + cap(s.invI) + cap(s.contacts.list) +
+	return cap(s.names) + cap(s.bodies) + cap(s.sb) + cap(s.invI) + cap(s.contacts.list) + cap(s.inside) + cap(s.stops) +
 		cap(e.CCDHits) + cap(e.ContactsBegun) + cap(e.ContactsEnded) + cap(e.Teleports) + cap(e.Tunnels) +
 		cap(e.Embedded) + cap(e.Slept) + cap(e.Woke)
 }
@@ -36,7 +38,7 @@ func (s *Snapshot) Capacity() int {
 // that keep many snapshots within a budget.
 func (s *Snapshot) Bytes() int {
 	e := &s.events
-	return bytesOf(s.names) + bytesOf(s.bodies) + bytesOf(s.sb) + bytesOf(s.invI) + bytesOf(s.contacts.list) +
+	return bytesOf(s.names) + bytesOf(s.bodies) + bytesOf(s.sb) + bytesOf(s.invI) + bytesOf(s.contacts.list) + bytesOf(s.inside) + bytesOf(s.stops) +
 		bytesOf(e.CCDHits) + bytesOf(e.ContactsBegun) + bytesOf(e.ContactsEnded) + bytesOf(e.Teleports) + bytesOf(e.Tunnels) +
 		bytesOf(e.Embedded) + bytesOf(e.Slept) + bytesOf(e.Woke)
 }
@@ -56,6 +58,8 @@ func (s *Snapshot) Reserve(o *Snapshot) {
 	s.sb = reserve(s.sb, len(o.sb))
 	s.invI = reserve(s.invI, len(o.invI))
 	s.contacts.list = reserve(s.contacts.list, len(o.contacts.list))
+	s.inside = reserve(s.inside, len(o.inside))
+	s.stops = reserve(s.stops, len(o.stops))
 	e, f := &s.events, &o.events
 	e.CCDHits = reserve(e.CCDHits, len(f.CCDHits))
 	e.ContactsBegun = reserve(e.ContactsBegun, len(f.ContactsBegun))

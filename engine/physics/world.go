@@ -36,7 +36,11 @@ type World struct {
 	// Bodies whose centre is inside a slab, sorted by body then slab: what
 	// the tunnelling oracle remembers between steps (oracle.go).
 	inside, insideNext []insideRec
-	profile            Profile
+	// What the sweeps stopped bodies against in the last step, sorted by
+	// body then target: a stop against the same surface on the next step
+	// goes on with that contact rather than begins an impact (continuous.go).
+	stops, stopsNext []stopRec
+	profile          Profile
 
 	// Stage state and scratch, reused every step so a warm step allocates nothing.
 	contacts contactSet
@@ -101,11 +105,6 @@ type body struct {
 	minHalf     float64
 	radius      float64 // bounding radius (half the diagonal), m
 	sleepTime   float64 // seconds spent below the sleep thresholds
-	// The last stop of a sweep: the tick its step ended on (0: none) and
-	// what stopped it (stopTarget). A stop against the same surface on the
-	// next step goes on with that contact instead of beginning an impact.
-	lastStopTick uint64
-	lastStop     int32
 }
 
 // solverBody holds a body's velocities and its inverse mass (72 bytes):
