@@ -46,7 +46,8 @@ type panel struct {
 	before ui.PanelState // st as sync left it, to see what the user changed
 
 	// The browser's entries are the built-in scenes (the first builtins),
-	// then the last scene read from a file, fileScene, if any.
+	// then the last scene read from a file, fileScene, if any, shown by
+	// its path (fileEntryLabel).
 	fileScene *scene.Scene
 	builtins  int
 }
@@ -79,7 +80,7 @@ func (p *panel) fileLoaded(sc *scene.Scene) {
 		return
 	}
 	p.fileScene = sc
-	p.st.Scenes = append(p.st.Scenes[:p.builtins], sc.Name)
+	p.st.Scenes = append(p.st.Scenes[:p.builtins], fileEntryLabel(sc.Name, sceneFile(sc)))
 }
 
 // delete frees the UI's GL objects and contexts.
