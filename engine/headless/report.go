@@ -51,6 +51,9 @@ type Report struct {
 	CCDGroundHits uint64 `json:"ccd_ground_hits"`
 	CCDWallHits   uint64 `json:"ccd_wall_hits"`
 	CCDBodyHits   uint64 `json:"ccd_body_hits"`
+	// Substeps is the solver's substeps per physics step at the end of
+	// the run (the scene's, or -substeps).
+	Substeps int `json:"substeps"`
 	// Embedded counts the times a body's centre ended a step inside a static
 	// slab, once per (body, slab) stay however long it lasts.
 	Embedded uint64 `json:"embedded"`
@@ -96,6 +99,7 @@ func newReport(o Options, w *physics.World, counts session.Counts, cfg loop.Conf
 		CCDWallHits:     counts.CCDWallHits,
 		CCDBodyHits:     counts.CCDBodyHits,
 		Embedded:        c.Embedded,
+		Substeps:        w.Substeps(),
 		Bodies:          make([]BodyReport, w.NumBodies()),
 	}
 	if o.Scene.PhysicsHz > 0 {

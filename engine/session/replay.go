@@ -88,6 +88,8 @@ func ParseReplay(file string, data []byte) (*Replay, error) {
 		Version   *int            `json:"sandbox_record"`
 		SceneFile string          `json:"scene_file"`
 		CCD       *bool           `json:"ccd"`
+		PhysicsHz *float64        `json:"physics_hz"`
+		Substeps  *int            `json:"substeps"`
 		Scene     json.RawMessage `json:"scene"`
 	}
 	if err := strictJSON(lines[0], &head); err != nil || head.Version == nil {
@@ -102,6 +104,20 @@ func ParseReplay(file string, data []byte) (*Replay, error) {
 	sc, err := scene.Parse(head.SceneFile+" (embedded)", head.Scene)
 	if err != nil {
 		return fail(1, "the embedded scene: %v", err)
+	}
+	if head.PhysicsHz != nil || head.Substeps != nil {
+		// The run overrode the scene's rate (-physics-hz, -substeps).
+		r := SceneRate(sc)
+		if head.PhysicsHz != nil {
+			r.Hz = *head.PhysicsHz
+		}
+		if head.Substeps != nil {
+			r.Substeps = *head.Substeps
+		}
+		if err := r.Validate(); err != nil {
+			return fail(1, "the header's %v", err)
+		}
+		sc.SetRate(r.Hz, r.Substeps)
 	}
 	rp := &Replay{File: file, Scene: sc, CCD: *head.CCD}
 	seg := segment{}

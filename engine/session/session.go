@@ -50,7 +50,8 @@ type Session struct {
 	loop   *loop.Loop
 	script *scene.Script
 	clock  func() int64
-	dt     float64
+	dt     float64 // 1 / rate.Hz
+	rate   Rate
 	stopAt uint64
 
 	inputs   []physics.Input // this step's inputs, reused
@@ -92,7 +93,7 @@ func New(o Options) (*Session, error) {
 		sc: o.Scene, world: w, loop: lp, script: o.Scene.NewScript(w),
 		clock: o.Clock, dt: lp.Config().StepSeconds, stopAt: o.StopTick,
 		teleports: frames.NewTeleportDetector(), detect: o.DetectTeleports,
-		noFlags: o.IgnoreTeleportFlags,
+		noFlags: o.IgnoreTeleportFlags, rate: SceneRate(o.Scene),
 	}
 	s.ground = physics.StaticID(o.Scene.GroundStatic())
 	if s.ground < 0 {
@@ -224,6 +225,7 @@ func (s *Session) step(uint64) bool {
 	for _, in := range s.inputs[user:] {
 		f.Inputs = append(f.Inputs, Stamped{Tick: tick, Input: in})
 	}
+	s.applyRates(s.inputs[user:])
 	if s.rewind != nil {
 		s.rewind.branch(tick)
 	}
@@ -255,7 +257,7 @@ func (s *Session) step(uint64) bool {
 		f.Checkpoints = append(f.Checkpoints, cp)
 	}
 	if s.rewind != nil {
-		s.rewind.save(s.world, s.counts)
+		s.rewind.save(s.world, s.counts, s.rate)
 	}
 	if s.observer != nil {
 		s.observer(s.world)
