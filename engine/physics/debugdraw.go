@@ -14,7 +14,17 @@ type DebugOptions struct {
 	Contacts bool // contact points with their normals
 	Sweeps   bool // last step's CCD sweep volumes with time-of-impact point and normal
 	Sleeping bool // a cross on every sleeping body
+	// Impulses draws each contact point's normal impulse of the last step
+	// as a line from the point along the push on body B (on the body, for
+	// a contact with a slab), scaled so that the step's largest is
+	// MaxImpulseLength long.
+	Impulses bool
 }
+
+// MaxImpulseLength is the length, m, of the line of the largest contact
+// impulse DebugDraw shows (Impulses): masses differ by orders between
+// scenes, so the lines are scaled to the step's largest.
+const MaxImpulseLength = 0.6
 
 var (
 	colAABB     = [3]float32{0.9, 0.6, 0.1}
@@ -23,6 +33,7 @@ var (
 	colSweep    = [3]float32{0.2, 0.7, 1}
 	colTOI      = [3]float32{1, 0.2, 1}
 	colSleeping = [3]float32{0.5, 0.5, 0.5}
+	colImpulse  = [3]float32{1, 0.35, 0.75}
 )
 
 // DebugDraw describes the last step's state through d. It only reads.
@@ -37,6 +48,9 @@ func (w *World) DebugDraw(d DebugDrawer, o DebugOptions) {
 	}
 	if o.Contacts {
 		w.drawContacts(d)
+	}
+	if o.Impulses {
+		w.drawImpulses(d)
 	}
 	if o.Sweeps {
 		w.drawSweeps(d)
@@ -82,6 +96,63 @@ func (w *World) drawContacts(d DebugDrawer) {
 			d.Segment(p, madd(p, n, 0.2), colNormal)
 		}
 	}
+}
+
+// drawImpulses draws every manifold point's accumulated normal impulse of
+// the last step (what pushed the bodies apart) as a line from the point
+// along the push on B (+normal; -normal, the push on the body, for a
+// slab), the step's largest MaxImpulseLength long: in a stack every line
+// points up.
+func (w *World) drawImpulses(d DebugDrawer) {
+	list := w.contacts.list
+	biggest := 0.0
+	for k := range list {
+		m := &list[k]
+		for q := int32(0); q < m.count; q++ {
+			biggest = max(biggest, m.normalI[q])
+		}
+	}
+	if !(biggest > 0) {
+		return
+	}
+	perNs := MaxImpulseLength / biggest // m per N s
+	for k := range list {
+		m := &list[k]
+		pa := w.bodies[m.a].pos
+		n := m.n.vec()
+		if m.b < 0 {
+			n = scale(n, -1)
+		}
+		for q := int32(0); q < m.count; q++ {
+			if i := m.normalI[q]; i > 0 {
+				p := add(pa, m.pts[q].rA.vec())
+				d.Segment(p, madd(p, n, i*perNs), colImpulse)
+			}
+		}
+	}
+}
+
+// IslandRoots fills dst (grown as needed) with, for every body by creation
+// index, the lowest index of its island: the bodies linked to it through
+// touching contacts between bodies (slabs do not link), as of the last
+// step. For colouring bodies by island (the debug draw's islands); it
+// only reads the world, and depends on no visiting order.
+func (w *World) IslandRoots(dst []int32) []int32 {
+	n := len(w.bodies)
+	dst = grow(dst, n)
+	for i := range dst {
+		dst[i] = int32(i)
+	}
+	list := w.contacts.list
+	for k := range list {
+		if m := &list[k]; m.b >= 0 && m.flags&mfTouching != 0 && int(max(m.a, m.b)) < n {
+			union(dst, m.a, m.b) // the smaller index becomes the root
+		}
+	}
+	for i := range dst {
+		dst[i] = find(dst, int32(i))
+	}
+	return dst
 }
 
 func drawCross(d DebugDrawer, p vec3, s float64, c [3]float32) {
