@@ -427,7 +427,7 @@ func (u *UI) drawingSection(s *PanelState) {
 	check("sleep tint (Z)", &s.SleepingTint, "sleeping bodies drawn darker")
 	check("AABBs (B)", &s.AABBs, "bounding boxes")
 	check("contacts (K)", &s.Contacts, "contact points and normals")
-	check("impulses", &s.Impulses, "each contact point's normal impulse of the last step: a pink line along the push, drawn on top;\n" +
+	check("impulses", &s.Impulses, "each contact point's normal impulse of the last step: a pink line along the push, drawn on top;\n"+
 		"the step's largest is 0.6 m")
 	hook("impulses")
 	check("islands", &s.Islands, "bodies coloured by island: bodies that touch (directly or through others) share a colour")
