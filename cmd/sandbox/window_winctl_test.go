@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
+	"github.com/go-gl/mathgl/mgl64"
 
 	"sandbox/engine/gfx"
 	"sandbox/engine/session"
@@ -202,6 +203,14 @@ func TestWindowImpulsesAndIslands(t *testing.T) {
 		saveShot(t, on, "impulses-islands")
 		if n0, n1 := pink(off), pink(on); n1 < 20 || n1 < 4*n0+20 {
 			t.Errorf("impulse-pink pixels: %d off, %d on; want the lines drawn", n0, n1)
+		}
+		if os.Getenv("SANDBOX_WINCTL_SHOTS") != "" {
+			// A closer look at the pyramid and the tower for the eye.
+			if id, ok := a.world().FindBody("pyramid-0-0"); ok {
+				b, _ := a.world().BodyByID(id)
+				a.cam.target, a.cam.distance = b.Curr.Center.Add(mgl64.Vec3{1.5, 1.5, 0}), 9
+				saveShot(t, a.shot(t), "impulses-islands-close")
+			}
 		}
 		roots := a.world().IslandRoots(nil)
 		for i, in := range a.view.Dynamic {

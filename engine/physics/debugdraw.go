@@ -16,15 +16,22 @@ type DebugOptions struct {
 	Sleeping bool // a cross on every sleeping body
 	// Impulses draws each contact point's normal impulse of the last step
 	// as a line from the point along the push on body B (on the body, for
-	// a contact with a slab), scaled so that the step's largest is
-	// MaxImpulseLength long.
+	// a contact with a slab), ImpulseLength long for the weight of the
+	// lighter body over the step.
 	Impulses bool
 }
 
-// MaxImpulseLength is the length, m, of the line of the largest contact
-// impulse DebugDraw shows (Impulses): masses differ by orders between
-// scenes, so the lines are scaled to the step's largest.
-const MaxImpulseLength = 0.6
+// ImpulseLength is the length, m, of the line of a contact impulse equal
+// to the lighter body's weight over the time it acted (mass x gravity x
+// the substep: the solver keeps the last substep's impulses): a box
+// resting on the ground shows four lines a quarter of it long, and the
+// bottom of a stack lines as many times longer as it carries boxes. So
+// scaled, the lines read alike in scenes of 1 kg and of 100 kg boxes.
+// Lines stop at MaxImpulseLength (a bullet's impact).
+const (
+	ImpulseLength    = 1.0
+	MaxImpulseLength = 2.0
+)
 
 var (
 	colAABB     = [3]float32{0.9, 0.6, 0.1}
@@ -101,32 +108,31 @@ func (w *World) drawContacts(d DebugDrawer) {
 // drawImpulses draws every manifold point's accumulated normal impulse of
 // the last step (what pushed the bodies apart) as a line from the point
 // along the push on B (+normal; -normal, the push on the body, for a
-// slab), the step's largest MaxImpulseLength long: in a stack every line
-// points up.
+// slab): in a stack every line points up.
 func (w *World) drawImpulses(d DebugDrawer) {
+	// The weight impulse of 1 kg over a substep (the stored impulses are
+	// the last substep's); a world without gravity measures against
+	// 1 m/s^2.
+	perKg := max(length(w.def.Gravity), 1) * w.stepDt / float64(w.substeps())
+	if !(perKg > 0) {
+		return // no step yet
+	}
 	list := w.contacts.list
-	biggest := 0.0
-	for k := range list {
-		m := &list[k]
-		for q := int32(0); q < m.count; q++ {
-			biggest = max(biggest, m.normalI[q])
-		}
-	}
-	if !(biggest > 0) {
-		return
-	}
-	perNs := MaxImpulseLength / biggest // m per N s
 	for k := range list {
 		m := &list[k]
 		pa := w.bodies[m.a].pos
+		mass := 1 / w.sb[m.a].invMass
 		n := m.n.vec()
 		if m.b < 0 {
 			n = scale(n, -1)
+		} else {
+			mass = min(mass, 1/w.sb[m.b].invMass)
 		}
+		perNs := ImpulseLength / (mass * perKg) // m per N s
 		for q := int32(0); q < m.count; q++ {
 			if i := m.normalI[q]; i > 0 {
 				p := add(pa, m.pts[q].rA.vec())
-				d.Segment(p, madd(p, n, i*perNs), colImpulse)
+				d.Segment(p, madd(p, n, min(i*perNs, MaxImpulseLength)), colImpulse)
 			}
 		}
 	}

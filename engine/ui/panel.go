@@ -428,7 +428,7 @@ func (u *UI) drawingSection(s *PanelState) {
 	check("AABBs (B)", &s.AABBs, "bounding boxes")
 	check("contacts (K)", &s.Contacts, "contact points and normals")
 	check("impulses", &s.Impulses, "each contact point's normal impulse of the last step: a pink line along the push, drawn on top;\n"+
-		"the step's largest is 0.6 m")
+		"1 m per weight of the lighter body (a box at rest on the ground: four lines of 0.25 m)")
 	hook("impulses")
 	check("islands", &s.Islands, "bodies coloured by island: bodies that touch (directly or through others) share a colour")
 	check("CCD sweeps (U)", &s.Sweeps, "swept volumes, time-of-impact points and normals")
