@@ -15,9 +15,9 @@ import (
 // and a reload of a saved scene file keep what the user set: pause, time
 // scale, CCD, a physics rate changed on the panel, the camera and every
 // toggle (interpolation and debug drawing live in the view, which a load
-// keeps). A scene file is read
-// again from disk; one that has become invalid leaves the old scene
-// running and shows its one-line error in the panel.
+// keeps). A scene file is read again from disk; one that has become
+// invalid leaves the old scene running and shows its one-line error in
+// the panel.
 
 // userSettings are what a reset keeps that a load would reset.
 type userSettings struct {
@@ -34,7 +34,8 @@ type userSettings struct {
 func (a *app) saveSettings() userSettings {
 	return userSettings{
 		paused: a.sim.lp.Paused(), timeScale: a.sim.lp.TimeScale(), ccd: a.sim.ccdAfterPending(),
-		rate: a.sim.sess.PendingRate(), rateSet: a.sim.sess.PendingRate() != session.SceneRate(a.sim.sc), cam: a.cam, moved: !a.cam.atHome(), lane: a.lane,
+		rate: a.sim.sess.PendingRate(), rateSet: a.sim.sess.PendingRate() != session.SceneRate(a.sim.sc),
+		cam: a.cam, moved: !a.cam.atHome(), lane: a.lane,
 	}
 }
 
