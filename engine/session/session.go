@@ -114,7 +114,8 @@ func (s *Session) World() *physics.World { return s.world }
 // Loop is the session's loop, for pause, single step and time scale.
 func (s *Session) Loop() *loop.Loop { return s.loop }
 
-// StepSeconds is the fixed step, s.
+// StepSeconds is the fixed step the world steps at now, s (1 / Rate().Hz;
+// SetRate changes it).
 func (s *Session) StepSeconds() float64 { return s.dt }
 
 // Tick is the number of steps the world has taken (after a rewind, the
