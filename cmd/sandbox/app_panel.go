@@ -46,7 +46,8 @@ type panel struct {
 	before ui.PanelState // st as sync left it, to see what the user changed
 
 	// The browser's entries are the built-in scenes (the first builtins),
-	// then the last scene read from a file, fileScene, if any.
+	// then the last scene read from a file, fileScene, if any, shown by
+	// its path (fileEntryLabel).
 	fileScene *scene.Scene
 	builtins  int
 }
@@ -79,7 +80,7 @@ func (p *panel) fileLoaded(sc *scene.Scene) {
 		return
 	}
 	p.fileScene = sc
-	p.st.Scenes = append(p.st.Scenes[:p.builtins], sc.Name)
+	p.st.Scenes = append(p.st.Scenes[:p.builtins], fileEntryLabel(sc.Name, sceneFile(sc)))
 }
 
 // delete frees the UI's GL objects and contexts.
@@ -144,15 +145,17 @@ func (p *panel) sync(a *app) {
 	s.Split = a.split.On
 	s.SplitLeftHz, s.SplitRightHz = int32(a.split.LeftHz), int32(a.split.RightHz)
 	s.CCD = a.sim.ccdAfterPending()
-	s.PhysicsHz = 1 / a.sim.lp.Config().StepSeconds
+	r := a.sim.sess.PendingRate()
+	s.PhysicsHz, s.Substeps = int32(math.Round(r.Hz)), int32(r.Substeps)
 	s.Recording = a.io.rec != nil
-	r := a.replayState()
-	s.Replay = ui.ReplayState{Active: r.Replaying, Done: r.Done, Failed: r.Failed, Stopped: r.Stopped != "" && r.File != "",
-		Checked: r.Checked, Tick: r.Tick, End: r.End}
+	rs := a.replayState()
+	s.Replay = ui.ReplayState{Active: rs.Replaying, Done: rs.Done, Failed: rs.Failed, Stopped: rs.Stopped != "" && rs.File != "",
+		Checked: rs.Checked, Tick: rs.Tick, End: rs.End}
 	s.Interp = a.view.Mode
 	d := &a.view.Debug
 	s.Ghosts, s.Trails, s.HitMarkers, s.SleepingTint = d.Ghosts, d.Trails, d.HitMarkers, d.SleepTint
 	s.AABBs, s.Contacts, s.Sweeps = d.Physics.AABBs, d.Physics.Contacts, d.Physics.Sweeps
+	s.Impulses, s.Islands = d.Physics.Impulses, d.Islands
 	s.ShotSpeed = float32(a.sim.shotSpeed)
 	s.ShotSize = float32(2 * a.sim.shotHalf)
 	s.ShotPlate = a.sim.plate
@@ -252,12 +255,25 @@ func (p *panel) apply(a *app) {
 	if s.CCD != b.CCD {
 		sim.setCCD(s.CCD)
 	}
+	if s.PhysicsHz != b.PhysicsHz || s.Substeps != b.Substeps {
+		// Only what was moved: a scene's 59.94 Hz stays exact when only
+		// the substeps change.
+		r := sim.sess.PendingRate()
+		if s.PhysicsHz != b.PhysicsHz {
+			r.Hz = float64(s.PhysicsHz)
+		}
+		if s.Substeps != b.Substeps {
+			r.Substeps = int(s.Substeps)
+		}
+		sim.setRate(r)
+	}
 	if s.Interp != b.Interp {
 		a.view.Mode = s.Interp
 	}
 	d := &a.view.Debug
 	d.Ghosts, d.Trails, d.HitMarkers, d.SleepTint = s.Ghosts, s.Trails, s.HitMarkers, s.SleepingTint
 	d.Physics.AABBs, d.Physics.Contacts, d.Physics.Sweeps = s.AABBs, s.Contacts, s.Sweeps
+	d.Physics.Impulses, d.Islands = s.Impulses, s.Islands
 	if s.ShotSpeed != b.ShotSpeed {
 		sim.shotSpeed = math.Max(minShotSpeed, math.Min(maxShotSpeed, float64(s.ShotSpeed)))
 	}

@@ -173,6 +173,17 @@ func (s *simulation) setCCD(on bool) {
 	s.sess.Queue(physics.Input{Kind: physics.InputSetCCD, Enabled: on})
 }
 
+// setRate changes the physics rate and substeps from the next tick on
+// (the panel's sliders), resetting nothing; a replay's rate is the
+// recording's. An out-of-range rate is refused by the session (the
+// sliders cannot make one).
+func (s *simulation) setRate(r session.Rate) {
+	if s.locked {
+		return
+	}
+	_ = s.sess.SetRate(r)
+}
+
 // changeSpeed moves the shot speed one step up (dir > 0) or down.
 func (s *simulation) changeSpeed(dir int) {
 	i := 0

@@ -12,14 +12,15 @@ import (
 // hit markers and teleport flags, so that they freeze while paused and
 // slow down with the time scale, as the bodies do.
 
-// simTime is the simulation time of the frame, s: the loop's tick plus its
-// alpha (none after a single step: the step's end is what is drawn).
+// simTime is the simulation time of the frame, s: the loop's time plus its
+// alpha of a step (none after a single step: the step's end is what is
+// drawn). The loop's time stays continuous when the physics rate changes.
 func (a *app) simTime() float64 {
-	t := float64(a.sim.lp.Tick())
+	t := a.sim.lp.Time()
 	if !a.steppedPaused {
-		t += a.sim.lp.Alpha()
+		t += a.sim.lp.Alpha() * a.sim.lp.Config().StepSeconds
 	}
-	return t * a.sim.lp.Config().StepSeconds
+	return t
 }
 
 // alphaToDraw is the blend factor this frame is drawn at: the loop's

@@ -12,21 +12,21 @@ import (
 )
 
 // The mouse drag, as Box2D's, Box3D's and Jolt's sample apps have: Shift
-// + left press on a body selects it and grabs the point under the
-// pointer; moving the pointer while the button is held pulls that point
+// + left press on a body (or a plain left press, with the crosshair off)
+// selects it and grabs the point under the pointer; moving the pointer while the button is held pulls that point
 // toward the point under the pointer on the plane through the grabbed
 // point facing the camera (its normal is the view direction at the
 // press). The pull is physics' mouse joint (physics.InputDrag: a soft
 // spring, force capped at 1000 N per kg), held on the session
 // (Session.Hold) so that every step of every frame carries one: it is an
 // input like a shot, recorded and replayed, never a write to physics
-// state behind the loop's back. A Shift + click that does not move stays
-// a plain selection: the drag starts once the pointer has moved
+// state behind the loop's back. A click that does not move stays a plain
+// selection: the drag starts once the pointer has moved
 // dragStartPixels from the press. The view draws a line from the grabbed
 // point to the target and a cross at the target.
 
 // dragStartPixels is how far, in window pixels, the pointer must move
-// from a Shift + press before the press becomes a drag.
+// from a grabbing press before the press becomes a drag.
 const dragStartPixels = 3
 
 // dragColor is the drag line's colour.
@@ -34,7 +34,7 @@ var dragColor = [3]float32{0.35, 1.0, 0.35}
 
 // dragState is the drag between the press and the release.
 type dragState struct {
-	pressed bool // Shift + left went down on a body and is still held
+	pressed bool // a grabbing left press went down on a body and is still held
 	active  bool // the pointer has moved: pulling
 	body    physics.BodyID
 	local   mgl64.Vec3 // the grabbed point in the body's axes, m

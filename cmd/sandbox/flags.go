@@ -9,6 +9,8 @@ import (
 
 	"sandbox/engine/headless"
 	"sandbox/engine/interp"
+	"sandbox/engine/physics"
+	"sandbox/engine/scene"
 )
 
 // options is the parsed command line.
@@ -25,7 +27,9 @@ type options struct {
 	seconds      float64
 	ticks        uint64
 	ccd          bool
-	workers      int // -workers: goroutines a physics step may use (headless)
+	physicsHz    float64 // -physics-hz: overrides the scene's physics_hz (0 = the scene's)
+	substeps     int     // -substeps: overrides the scene's solver substeps (0 = the scene's)
+	workers      int     // -workers: goroutines a physics step may use (headless)
 	interp       interp.Mode
 	report       string
 	trace        string
@@ -90,6 +94,8 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	// Default false only so that -h does not claim a default: when -ccd is
 	// not given the scene's "ccd" (itself true unless the file says) applies.
 	fs.BoolVar(&o.ccd, "ccd", false, "continuous collision detection on or off; when not given, the scene's \"ccd\" setting")
+	fs.Float64Var(&o.physicsHz, "physics-hz", 0, "physics steps per second, 1..1000, overriding the scene's \"physics_hz\" (recorded in the report and in -record)")
+	fs.IntVar(&o.substeps, "substeps", 0, "solver substeps per physics step, 1..32, overriding the scene's (two per \"solver_iterations\" pair)")
 	fs.IntVar(&o.workers, "workers", 1, "headless: goroutines a physics step may use, 1..16 (the results are bit-identical for any count)")
 	fs.StringVar(interpName, "interp", "lerp", "how poses are drawn between ticks: off, lerp, slerp, extrapolate")
 	fs.StringVar(&o.report, "report", "", "headless: write the run report JSON here (- = stdout)")
@@ -175,10 +181,24 @@ func parseFlags(args []string) (*options, error) {
 			return nil, usagef("-screenshot %q: must name a .png file", o.screenshot)
 		}
 	}
+	if err := checkRateFlags(o); err != nil {
+		return nil, err
+	}
 	if err := checkRecordFlags(o); err != nil {
 		return nil, err
 	}
 	return o, nil
+}
+
+// checkRateFlags refuses a -physics-hz or -substeps out of range.
+func checkRateFlags(o *options) error {
+	if o.set["physics-hz"] && !(o.physicsHz >= scene.MinPhysicsHz && o.physicsHz <= scene.MaxPhysicsHz) {
+		return usagef("-physics-hz %v: must be in %d..%d Hz", o.physicsHz, scene.MinPhysicsHz, scene.MaxPhysicsHz)
+	}
+	if o.set["substeps"] && (o.substeps < 1 || o.substeps > physics.MaxSubsteps) {
+		return usagef("-substeps %d: must be in 1..%d", o.substeps, physics.MaxSubsteps)
+	}
+	return nil
 }
 
 // usage is the -h text.

@@ -26,6 +26,9 @@ func loadScene(o *options) (*scene.Scene, error) {
 	if o.set["ccd"] {
 		sc.CCD = o.ccd
 	}
+	if o.set["physics-hz"] || o.set["substeps"] {
+		sc.SetRate(o.physicsHz, o.substeps) // 0 for the flag not given: the scene's
+	}
 	return sc, nil
 }
 

@@ -76,8 +76,9 @@ func (a *app) onKeyEvent(k glfw.Key, act glfw.Action, mods glfw.ModifierKey) {
 
 // onMouseButton is the mouse button callback: the panel first, then, when
 // the press lands in the 3D view, orbit (right), select and grab (Shift +
-// left: moving with the button held drags the body, drag.go) or fire
-// through the pointer (left). Where the press lands is decided at its
+// left, or a plain left press on a body with the crosshair off: moving
+// with the button held drags the body, drag.go) or fire through the
+// pointer (left). Where the press lands is decided at its
 // own position, not by whether the panel wanted the mouse in the last
 // frame: a pointer that moves onto the panel and clicks within one batch
 // of events would otherwise fire.
@@ -110,6 +111,15 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 			a.selectAt(x, y)
 			a.grab(x, y)
 			return
+		}
+		// Crosshair off is the pointing mode: a plain press on a body
+		// grabs it (Box2D's samples' mouse joint); on nothing it fires.
+		if !a.panel.st.Crosshair && mods&(glfw.ModControl|glfw.ModAlt|glfw.ModSuper) == 0 {
+			if i := a.bodyAt(x, y); i >= 0 {
+				a.view.Selected = i
+				a.grab(x, y)
+				return
+			}
 		}
 		a.fireThrough(x, y, mods&glfw.ModControl != 0)
 	}

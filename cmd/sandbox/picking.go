@@ -5,14 +5,19 @@ package main
 import "sandbox/engine/ui"
 
 // Picking: Shift + left click selects the body under the pointer, as drawn
-// this frame; the panel shows its state and the view outlines it. Moving
-// the pointer with the button held drags the body (drag.go).
+// this frame (so does a plain left click on a body with the crosshair
+// off); the panel shows its state and the view outlines it. Moving the
+// pointer with the button held drags the body (drag.go).
 
 // selectAt selects the body under the pointer at (x, y), window pixels, or
 // clears the selection when there is none.
-func (a *app) selectAt(x, y float64) {
+func (a *app) selectAt(x, y float64) { a.view.Selected = a.bodyAt(x, y) }
+
+// bodyAt is the creation index of the body under the pointer at (x, y),
+// as drawn this frame, or -1.
+func (a *app) bodyAt(x, y float64) int {
 	o, d := a.pointerRay(x, y)
-	a.view.Selected = a.view.Pick(a.sim.world, a.drawAlpha, a.sim.lp.Config().StepSeconds, o, d)
+	return a.view.Pick(a.sim.world, a.drawAlpha, a.sim.lp.Config().StepSeconds, o, d)
 }
 
 // bodyInfo fills the panel's view of the selected body; false when none

@@ -25,9 +25,9 @@ func checkRecordFlags(o *options) error {
 		return usagef("-record and -replay both given: replay a recording, or make one")
 	}
 	if o.replay != "" {
-		for _, n := range []string{"scene", "ticks", "seconds", "ccd"} {
+		for _, n := range []string{"scene", "ticks", "seconds", "ccd", "physics-hz", "substeps"} {
 			if o.set[n] {
-				return usagef("-%s with -replay: the recording holds its own scene, inputs and length", n)
+				return usagef("-%s with -replay: the recording holds its own scene, rate, inputs and length", n)
 			}
 		}
 	}
@@ -70,12 +70,22 @@ func openRecord(o *options, sc *scene.Scene, ccd bool) (*recordOutput, error) {
 	if err != nil {
 		return nil, usagef("-record %s: %v", o.record, err)
 	}
-	rec, err := session.NewRecorder(f, sc.File, src, ccd)
+	rec, err := session.NewRecorder(f, sc.File, src, ccd, rateOverride(o, sc))
 	if err != nil {
 		f.Abort()
 		return nil, fmt.Errorf("-record %s: %v", o.record, err)
 	}
 	return &recordOutput{f: f, rec: rec}, nil
+}
+
+// rateOverride is the rate a recording's header carries: sc's, when
+// -physics-hz or -substeps overrode the file's; the zero Rate otherwise
+// (the embedded scene's own).
+func rateOverride(o *options, sc *scene.Scene) session.Rate {
+	if !o.set["physics-hz"] && !o.set["substeps"] {
+		return session.Rate{}
+	}
+	return session.SceneRate(sc)
 }
 
 // sceneSource returns the bytes of the scene file sc was loaded from,

@@ -8,20 +8,24 @@ import (
 	"strings"
 
 	"sandbox/engine/scene"
+	"sandbox/engine/session"
 )
 
 // Loading, resetting and reloading scenes. A reset (R, the panel's Reset)
 // and a reload of a saved scene file keep what the user set: pause, time
-// scale, CCD, the camera and every toggle (interpolation and debug
-// drawing live in the view, which a load keeps). A scene file is read
-// again from disk; one that has become invalid leaves the old scene
-// running and shows its one-line error in the panel.
+// scale, CCD, a physics rate changed on the panel, the camera and every
+// toggle (interpolation and debug drawing live in the view, which a load
+// keeps). A scene file is read again from disk; one that has become
+// invalid leaves the old scene running and shows its one-line error in
+// the panel.
 
 // userSettings are what a reset keeps that a load would reset.
 type userSettings struct {
 	paused    bool
 	timeScale float64
 	ccd       bool
+	rate      session.Rate
+	rateSet   bool // the rate was changed from the scene's (the panel, -physics-hz)
 	cam       camera
 	moved     bool // the camera is not at the scene's default view
 	lane      int
@@ -30,6 +34,7 @@ type userSettings struct {
 func (a *app) saveSettings() userSettings {
 	return userSettings{
 		paused: a.sim.lp.Paused(), timeScale: a.sim.lp.TimeScale(), ccd: a.sim.ccdAfterPending(),
+		rate: a.sim.sess.PendingRate(), rateSet: a.sim.sess.PendingRate() != session.SceneRate(a.sim.sc),
 		cam: a.cam, moved: !a.cam.atHome(), lane: a.lane,
 	}
 }
@@ -41,6 +46,9 @@ func (a *app) restoreSettings(u userSettings) {
 	a.sim.lp.SetPaused(u.paused)
 	_ = a.sim.lp.SetTimeScale(u.timeScale) // it was the old loop's: in range
 	a.sim.world.SetCCD(u.ccd)
+	if u.rateSet { // else the file's own, which a reload may have changed
+		a.sim.setRate(u.rate)
+	}
 	if u.moved { // the user's view, not the new scene's default (Home goes there)
 		c := &u.cam
 		a.cam.target, a.cam.yaw, a.cam.pitch, a.cam.distance, a.cam.fly = c.target, c.yaw, c.pitch, c.distance, c.fly

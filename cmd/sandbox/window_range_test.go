@@ -597,7 +597,7 @@ func TestWindowSceneKeysAndOpenFile(t *testing.T) {
 		}
 		a.openSceneFile(path)
 		n := len(builtins) + 1
-		if a.sim.sc.Name != "boxes" || len(a.panel.st.Scenes) != n || a.panel.st.Scenes[n-1] != "boxes" || a.panel.st.LoadError != "" {
+		if a.sim.sc.Name != "boxes" || len(a.panel.st.Scenes) != n || a.panel.st.Scenes[n-1] != fileEntryLabel("boxes", path) || a.panel.st.LoadError != "" {
 			t.Fatalf("opened %s: scene %q, browser %v, error %q", path, a.sim.sc.Name, a.panel.st.Scenes, a.panel.st.LoadError)
 		}
 		a.onKey(glfw.Key2, 0)

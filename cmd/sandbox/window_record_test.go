@@ -36,7 +36,7 @@ func TestWindowRecordingOfSlowFramesReplays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := session.NewRecorder(f, sc.File, src, sc.CCD)
+		rec, err := session.NewRecorder(f, sc.File, src, sc.CCD, session.Rate{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -24,7 +24,7 @@ func TestWindowReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	var rec bytes.Buffer
-	r, err := session.NewRecorder(&rec, sc.File, src, sc.CCD)
+	r, err := session.NewRecorder(&rec, sc.File, src, sc.CCD, session.Rate{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,6 +37,36 @@ var (
 	SelectedColor = [3]float32{0.0, 1.0, 1.0}
 )
 
+// islandColors are the islands' colours (the debug draw's islands):
+// saturated hues far apart, none of them the bullets' red or the
+// selection's cyan.
+var islandColors = [...][4]float32{
+	{0.90, 0.55, 0.05, 0}, // orange
+	{0.20, 0.70, 0.15, 0}, // green
+	{0.15, 0.35, 0.90, 0}, // blue
+	{0.85, 0.80, 0.10, 0}, // yellow
+	{0.60, 0.20, 0.85, 0}, // violet
+	{0.90, 0.35, 0.60, 0}, // pink
+	{0.45, 0.30, 0.15, 0}, // brown
+	{0.55, 0.85, 0.45, 0}, // light green
+	{0.35, 0.55, 0.95, 0}, // light blue
+	{0.75, 0.75, 0.75, 0}, // grey
+}
+
+// IslandColor is the colour of the island whose lowest body index is
+// root: a hash of it, so an island keeps its colour while it keeps its
+// lowest body, and neighbouring roots differ.
+func IslandColor(root int) [4]float32 {
+	// MurmurHash3's finaliser: every bit of the index moves the pick.
+	h := uint32(root)
+	h ^= h >> 16
+	h *= 0x85ebca6b
+	h ^= h >> 13
+	h *= 0xc2b2ae35
+	h ^= h >> 16
+	return islandColors[h%uint32(len(islandColors))]
+}
+
 // CrateColor is the colour of the dynamic body with creation index i.
 func CrateColor(i int) [4]float32 {
 	// Multiplicative hashing spreads neighbours in a stack over the palette.

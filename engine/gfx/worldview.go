@@ -16,6 +16,9 @@ type DebugOptions struct {
 	// one where each body tunnelled through a slab, for 6 s of simulation time.
 	HitMarkers bool
 	SleepTint  bool // sleeping bodies tinted blue
+	// Islands colours every body by its island (physics.World.IslandRoots:
+	// bodies that touch, directly or through others, share a colour).
+	Islands bool
 	// Physics selects what the physics draws about itself (AABBs, contacts,
 	// CCD sweeps, sleeping crosses).
 	Physics physics.DebugOptions
@@ -51,6 +54,8 @@ type WorldView struct {
 	// contacts counts, per body creation index, the slabs and bodies it
 	// touches, kept from each step's begun and ended contact events.
 	contacts []int32
+	// islands is the island root of each body, when Debug.Islands is on.
+	islands []int32
 }
 
 // NewWorldView returns a view with the given interpolation mode and the
@@ -172,12 +177,18 @@ func (v *WorldView) Pose(b physics.BodyView, alpha, stepSeconds float64) physics
 func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lines, overlay *LineBatch) {
 	n := w.NumBodies()
 	v.Dynamic = v.Dynamic[:0]
+	if v.Debug.Islands {
+		v.islands = w.IslandRoots(v.islands)
+	}
 	for i := 0; i < n; i++ {
 		b := w.Body(i)
 		p := interp.BodyPose(v.Mode, b, alpha, stepSeconds)
 		c := CrateColor(i)
 		if b.Bullet {
 			c = BulletColor
+		}
+		if v.Debug.Islands {
+			c = IslandColor(int(v.islands[i]))
 		}
 		if b.Sleeping && v.Debug.SleepTint {
 			c = sleepTint(c)
@@ -206,9 +217,15 @@ func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lin
 		if v.Debug.Trails && v.Trails != nil {
 			v.Trails.Draw(lines, now)
 		}
-		if v.Debug.Physics != (physics.DebugOptions{}) {
-			w.DebugDraw(lines, v.Debug.Physics)
+		if o := v.Debug.Physics; o != (physics.DebugOptions{Impulses: o.Impulses}) {
+			o.Impulses = false
+			w.DebugDraw(lines, o)
 		}
+	}
+	if overlay != nil && v.Debug.Physics.Impulses {
+		// On top: an impulse's line runs along the normal, into one of
+		// the two bodies, where the depth test would hide it.
+		w.DebugDraw(overlay, physics.DebugOptions{Impulses: true})
 	}
 	if overlay != nil && v.Debug.HitMarkers && v.Markers != nil {
 		v.Markers.Draw(overlay, now)

@@ -45,7 +45,7 @@ func recordingRange(t *testing.T) (*session.Session, *session.Recorder, *bytes.B
 	}
 	s.SetFingerprints(true)
 	out := new(bytes.Buffer)
-	rec, err := session.NewRecorder(out, sc.File, src, s.World().CCD())
+	rec, err := session.NewRecorder(out, sc.File, src, s.World().CCD(), session.Rate{})
 	if err != nil {
 		t.Fatal(err)
 	}

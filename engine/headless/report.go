@@ -54,6 +54,9 @@ type Report struct {
 	// CCDStops counts every stop of a sweep, one a step while a bullet
 	// rests or slides on a surface: ccd_hits counts each contact once.
 	CCDStops uint64 `json:"ccd_stops"`
+	// Substeps is the solver's substeps per physics step at the end of
+	// the run (the scene's, or -substeps).
+	Substeps int `json:"substeps"`
 	// Embedded counts the times a body's centre ended a step inside a static
 	// slab, once per (body, slab) stay however long it lasts.
 	Embedded uint64 `json:"embedded"`
@@ -102,6 +105,7 @@ func newReport(o Options, w *physics.World, counts session.Counts, cfg loop.Conf
 		CCDBodyHits:     counts.CCDBodyHits,
 		CCDStops:        c.CCDStops,
 		Embedded:        c.Embedded,
+		Substeps:        w.Substeps(),
 		Bodies:          make([]BodyReport, w.NumBodies()),
 	}
 	if o.Scene.PhysicsHz > 0 {

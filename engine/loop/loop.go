@@ -22,7 +22,12 @@ type Loop struct {
 	paused   bool
 	single   bool // a single step was requested while paused
 
-	cfg Config // as given, for Config()
+	cfg Config // as given, for Config(); StepSeconds follows SetStepSeconds
+
+	// Time is base + (tick - baseTick) * step: SetStepSeconds starts a new
+	// base, so that time stays continuous across a change of rate.
+	base     float64
+	baseTick uint64
 }
 
 // Frame reports what one Advance did. All seconds are simulated (already
@@ -126,6 +131,7 @@ func (l *Loop) Advance(frameSeconds float64, step func(tick uint64) bool) (Frame
 		t := l.tick
 		keep := step == nil || step(t)
 		l.tick = t + 1
+		h = l.step // the step may have changed the rate (SetStepSeconds)
 		if !keep {
 			stopped, discarded, acc = true, acc, 0
 			break
@@ -178,12 +184,33 @@ func (l *Loop) advancePaused(step func(tick uint64) bool) Frame {
 // Tick is the number of steps run so far.
 func (l *Loop) Tick() uint64 { return l.tick }
 
-// Time is the physics time in seconds, Tick*StepSeconds. It is computed
+// Time is the physics time in seconds, Tick*StepSeconds (with the rate in
+// force over each stretch of ticks, after SetStepSeconds). It is computed
 // from the integer tick, never summed, so it does not drift.
-func (l *Loop) Time() float64 { return float64(l.tick) * l.step }
+func (l *Loop) Time() float64 { return l.base + float64(l.tick-l.baseTick)*l.step }
 
-// Config returns the config the loop was built with.
+// Config returns the config the loop was built with, with the step set by
+// the last SetStepSeconds.
 func (l *Loop) Config() Config { return l.cfg }
+
+// SetStepSeconds changes the fixed step from the next step on (finite and
+// > 0; otherwise an error and no change). Nothing else is reset: the
+// accumulator keeps the seconds owed, which the next Advance steps at the
+// new rate (alpha is capped below 1 until then), and Time goes on from
+// where it is. It may be called from Advance's step callback: the rest of
+// that frame's steps are then at the new rate.
+func (l *Loop) SetStepSeconds(h float64) error {
+	if !(h > 0) || math.IsInf(h, 0) {
+		return fmt.Errorf("loop: StepSeconds %v: must be finite and > 0", h)
+	}
+	if h == l.step {
+		return nil
+	}
+	l.base, l.baseTick = l.Time(), l.tick
+	l.step, l.cfg.StepSeconds = h, h
+	l.alpha = min(l.acc/h, alphaBelowOne)
+	return nil
+}
 
 // SetTimeScale sets the slow-motion factor applied to frame seconds,
 // MinTimeScale (0.05) to MaxTimeScale (2). Out of range or NaN: an error
@@ -227,4 +254,5 @@ func (l *Loop) Alpha() float64 { return l.alpha }
 // config, time scale and pause state (for reloading a scene).
 func (l *Loop) Reset() {
 	l.tick, l.acc, l.alpha, l.single = 0, 0, 0, false
+	l.base, l.baseTick = 0, 0
 }

@@ -18,6 +18,12 @@ const (
 	// this one step (drag.go): a mouse joint is one InputDrag every tick
 	// while it is held. It wakes the body.
 	InputDrag
+	// InputSetRate changes the physics rate from this step on: the solver
+	// takes Input.Substeps substeps per step (World.SetSubsteps), and
+	// Input.StepHz is the rate the caller steps at from this step on (its
+	// dt: the world only carries it, so that a recording of the inputs
+	// holds the change).
+	InputSetRate
 )
 
 // Input is one tick-stamped command, applied at the start of World.Step
@@ -43,6 +49,10 @@ type Input struct {
 	Point mgl64.Vec3
 	// Target is where the grabbed point is pulled, world m (InputDrag).
 	Target mgl64.Vec3
+	// StepHz and Substeps are the new rate (InputSetRate): steps per
+	// second and solver substeps per step, 1..MaxSubsteps.
+	StepHz   float64
+	Substeps int
 }
 
 // applyInputs runs this tick's inputs in order. Invalid inputs (a bad fire
@@ -67,6 +77,8 @@ func (w *World) applyInputs(inputs []Input, dt float64) {
 			w.ccdOn = in.Enabled
 		case InputDrag:
 			w.drag(in, dt)
+		case InputSetRate:
+			w.SetSubsteps(in.Substeps)
 		}
 	}
 }

@@ -293,8 +293,8 @@ func (d *decoder) scene(root *jnode) *Scene {
 	}
 	if p, n := o.get("physics_hz"); n != nil {
 		s.PhysicsHz = d.number(p, n)
-		if !(s.PhysicsHz >= 1 && s.PhysicsHz <= 1000) {
-			d.fail(p, n, "must be in 1..1000 Hz")
+		if !(s.PhysicsHz >= MinPhysicsHz && s.PhysicsHz <= MaxPhysicsHz) {
+			d.fail(p, n, "must be in %d..%d Hz", MinPhysicsHz, MaxPhysicsHz)
 		}
 	}
 	if p, n := o.get("max_steps_per_frame"); n != nil {

@@ -103,6 +103,28 @@ type Teleport struct {
 	SetVelocity    bool
 }
 
+// The range of physics_hz, Hz (and of the rate a run may override it with).
+const (
+	MinPhysicsHz = 1
+	MaxPhysicsHz = 1000
+)
+
+// SubstepsOf is the solver's substeps per step for solver_iterations n:
+// two velocity iterations per substep, rounded up (physics' solver).
+func SubstepsOf(n int) int { return (n + 1) / 2 }
+
+// SetRate overrides the scene's physics rate and substeps (-physics-hz and
+// -substeps; a recording's header): hz > 0 replaces PhysicsHz, substeps > 0
+// sets SolverIterations to two per substep. The caller validates them.
+func (s *Scene) SetRate(hz float64, substeps int) {
+	if hz > 0 {
+		s.PhysicsHz = hz
+	}
+	if substeps > 0 {
+		s.SolverIterations = 2 * substeps
+	}
+}
+
 // StepSeconds is the fixed step, 1/PhysicsHz seconds.
 func (s *Scene) StepSeconds() float64 { return 1 / s.PhysicsHz }
 

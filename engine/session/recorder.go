@@ -23,16 +23,18 @@ type Recorder struct {
 }
 
 // NewRecorder writes the header: the format version, where the scene came
-// from, the CCD switch the world starts with, and sceneJSON (the scene
-// file's bytes, embedded as they are). Call s.SetFingerprints(true) on the
-// session so that hash lines name each body's state.
-func NewRecorder(out io.Writer, sceneFile string, sceneJSON []byte, ccd bool) (*Recorder, error) {
+// from, the CCD switch the world starts with, the rate when the run
+// overrides the scene's (the zero Rate: the scene's own), and sceneJSON
+// (the scene file's bytes, embedded as they are). Call
+// s.SetFingerprints(true) on the session so that hash lines name each
+// body's state.
+func NewRecorder(out io.Writer, sceneFile string, sceneJSON []byte, ccd bool, rate Rate) (*Recorder, error) {
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, sceneJSON); err != nil {
 		return nil, fmt.Errorf("the scene is not JSON: %v", err)
 	}
 	r := &Recorder{out: bufio.NewWriterSize(out, 1<<16)}
-	head, err := json.Marshal(recHeader{Version: RecordVersion, SceneFile: sceneFile, CCD: ccd})
+	head, err := json.Marshal(recHeader{Version: RecordVersion, SceneFile: sceneFile, CCD: ccd, PhysicsHz: rate.Hz, Substeps: rate.Substeps})
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,7 @@ import (
 
 // The record file (JSON lines, format RecordVersion):
 //
-//	{"sandbox_record":1,"scene_file":"builtin/range.json","ccd":true,"scene":{...the scene file...}}
+//	{"sandbox_record":1,"scene_file":"builtin/range.json","ccd":true,"physics_hz":120,"substeps":2,"scene":{...the scene file...}}
 //	{"t":"input","tick":30,"input":{"kind":"fire","fire":{...}}}
 //	{"t":"input","tick":31,"input":{"kind":"drag","body":2,"point":[0.5,0.5,0],"target":[1,3,0]}}
 //	{"t":"hash","tick":60,"state":"8d3e...","bodies":[{"name":"crate-1","c":123,"o":45,"v":6,"w":7,"s":false}]}
@@ -23,7 +23,10 @@ import (
 // format's first version, which older files simply never use). A "hash"
 // line comes every CheckpointEvery ticks. A "rewind" line says the session
 // was stepped back from tick From to To and went on from there: the lines
-// after it belong to the new branch.
+// after it belong to the new branch. "physics_hz" and "substeps" in the
+// header (optional) override the embedded scene's rate, as -physics-hz and
+// -substeps did for the run recorded; a "rate" input changes the rate from
+// its tick on (the window's panel).
 //
 // Lines come in the order the steps ran: the inputs of tick T (applied by
 // the step from T to T+1), then the hash of tick T+1 if it is a
@@ -39,7 +42,10 @@ type recHeader struct {
 	Version   int    `json:"sandbox_record"`
 	SceneFile string `json:"scene_file"`
 	CCD       bool   `json:"ccd"`
-	Scene     []byte `json:"-"`
+	// PhysicsHz and Substeps, when not 0, override the scene's rate.
+	PhysicsHz float64 `json:"physics_hz,omitempty"`
+	Substeps  int     `json:"substeps,omitempty"`
+	Scene     []byte  `json:"-"`
 }
 
 type recLine struct {
@@ -53,15 +59,17 @@ type recLine struct {
 }
 
 type recInput struct {
-	Kind        string      `json:"kind"` // fire, teleport, ccd, drag
+	Kind        string      `json:"kind"` // fire, teleport, ccd, drag, rate
 	Fire        *recBody    `json:"fire,omitempty"`
 	Body        *int        `json:"body,omitempty"` // teleport, drag: creation index
 	Center      *[3]float64 `json:"center,omitempty"`
 	Orientation *[4]float64 `json:"orientation,omitempty"`
 	Velocity    *[3]float64 `json:"velocity,omitempty"`
 	Enabled     *bool       `json:"enabled,omitempty"`
-	Point       *[3]float64 `json:"point,omitempty"`  // drag: the grabbed point, body axes
-	Target      *[3]float64 `json:"target,omitempty"` // drag: where it is pulled, world
+	Point       *[3]float64 `json:"point,omitempty"`    // drag: the grabbed point, body axes
+	Target      *[3]float64 `json:"target,omitempty"`   // drag: where it is pulled, world
+	Hz          *float64    `json:"hz,omitempty"`       // rate: steps per second
+	Substeps    *int        `json:"substeps,omitempty"` // rate: solver substeps per step
 }
 
 type recBody struct {
@@ -125,6 +133,9 @@ func encodeInput(in physics.Input) *recInput {
 		i := in.Body.Index()
 		p, t := [3]float64(in.Point), [3]float64(in.Target)
 		return &recInput{Kind: "drag", Body: &i, Point: &p, Target: &t}
+	case physics.InputSetRate:
+		hz, n := in.StepHz, in.Substeps
+		return &recInput{Kind: "rate", Hz: &hz, Substeps: &n}
 	}
 	return nil
 }
@@ -169,8 +180,16 @@ func decodeInput(r *recInput) (physics.Input, string) {
 		}
 		return physics.Input{Kind: physics.InputDrag, Body: bodyIndexID(*r.Body),
 			Point: mgl64.Vec3(*r.Point), Target: mgl64.Vec3(*r.Target)}, ""
+	case "rate":
+		if r.Hz == nil || r.Substeps == nil {
+			return physics.Input{}, `a rate input needs "hz" and "substeps"`
+		}
+		if err := (Rate{Hz: *r.Hz, Substeps: *r.Substeps}).Validate(); err != nil {
+			return physics.Input{}, "a rate input's " + err.Error()
+		}
+		return physics.Input{Kind: physics.InputSetRate, StepHz: *r.Hz, Substeps: *r.Substeps}, ""
 	}
-	return physics.Input{}, "unknown input kind " + quote(r.Kind) + " (want fire, teleport, ccd or drag)"
+	return physics.Input{}, "unknown input kind " + quote(r.Kind) + " (want fire, teleport, ccd, drag or rate)"
 }
 
 // bodyIndexID is a BodyID that carries only a creation index (see

@@ -157,5 +157,7 @@ type header struct {
 	Version   *int            `json:"sandbox_record"`
 	SceneFile string          `json:"scene_file"`
 	CCD       *bool           `json:"ccd"`
+	PhysicsHz *float64        `json:"physics_hz"` // -physics-hz of the run recorded, over the scene's
+	Substeps  *int            `json:"substeps"`   // -substeps of the run recorded
 	Scene     json.RawMessage `json:"scene"`
 }

@@ -119,6 +119,20 @@ func ReadReplay(file string, src io.ReadSeeker) (*Replay, error) {
 	if err != nil {
 		return nil, rp.fail(1, "the embedded scene: %v", err)
 	}
+	if head.PhysicsHz != nil || head.Substeps != nil {
+		// The run overrode the scene's rate (-physics-hz, -substeps).
+		r := SceneRate(sc)
+		if head.PhysicsHz != nil {
+			r.Hz = *head.PhysicsHz
+		}
+		if head.Substeps != nil {
+			r.Substeps = *head.Substeps
+		}
+		if err := r.Validate(); err != nil {
+			return nil, rp.fail(1, "the header's %v", err)
+		}
+		sc.SetRate(r.Hz, r.Substeps)
+	}
 	rp.Scene, rp.CCD, rp.body = sc, *head.CCD, rd.bytes
 	chk := newChecker(sc, sc.LoopConfig().StepSeconds)
 	for {

@@ -32,7 +32,7 @@ func newRecording(t testing.TB, name string) *recording {
 	s.SetFingerprints(true)
 	s.EnableRewind(RewindTicks(s.StepSeconds()))
 	out := new(bytes.Buffer)
-	rec, err := NewRecorder(out, sc.File, src, s.World().CCD())
+	rec, err := NewRecorder(out, sc.File, src, s.World().CCD(), Rate{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,9 @@ type Rewind struct {
 	// counts[i] are the session's Counts with slots[i]: they go back with
 	// the world on a rewind, as the physics counters in the snapshot do.
 	counts []Counts
+	// rates[i] is the session's rate with slots[i]: a rewind goes back to
+	// the rate of its tick, as it does to that tick's CCD switch.
+	rates []Rate
 	// oldest and newest are the ticks whose states the ring holds; newest
 	// is the furthest the session has run on the current branch.
 	oldest, newest uint64
@@ -48,11 +51,12 @@ func (s *Session) EnableRewind(ticks int) {
 	if ticks < 1 {
 		ticks = 1
 	}
-	r := &Rewind{slots: make([]physics.Snapshot, ticks+1), counts: make([]Counts, ticks+1)}
+	r := &Rewind{slots: make([]physics.Snapshot, ticks+1), counts: make([]Counts, ticks+1), rates: make([]Rate, ticks+1)}
 	t := s.world.Tick()
 	r.oldest, r.newest = t, t
 	s.world.SnapshotInto(r.slot(t))
 	r.counts[r.index(t)] = s.counts
+	r.rates[r.index(t)] = s.rate
 	s.rewind = r
 }
 
@@ -64,11 +68,12 @@ func (r *Rewind) slot(t uint64) *physics.Snapshot { return &r.slots[r.index(t)] 
 
 func (r *Rewind) index(t uint64) int { return int(t % uint64(len(r.slots))) }
 
-// save is called after every step with the world at its new tick and the
-// session's counts.
-func (r *Rewind) save(w *physics.World, c Counts) {
+// save is called after every step with the world at its new tick, the
+// session's counts and its rate.
+func (r *Rewind) save(w *physics.World, c Counts, rate Rate) {
 	t := w.Tick()
 	r.counts[r.index(t)] = c
+	r.rates[r.index(t)] = rate
 	r.newest = t
 	if t-r.oldest >= uint64(len(r.slots)) {
 		r.oldest = t - uint64(len(r.slots)) + 1
@@ -96,8 +101,8 @@ func (r *Rewind) fit(perSlot int) {
 		return
 	}
 	keep = max(keep, minRewindTicks+1)
-	old, oldCounts := r.slots, r.counts
-	r.slots, r.counts = make([]physics.Snapshot, keep), make([]Counts, keep)
+	old, oldCounts, oldRates := r.slots, r.counts, r.rates
+	r.slots, r.counts, r.rates = make([]physics.Snapshot, keep), make([]Counts, keep), make([]Rate, keep)
 	lo := r.oldest
 	if r.newest-lo >= uint64(keep) {
 		lo = r.newest - uint64(keep) + 1
@@ -105,6 +110,7 @@ func (r *Rewind) fit(perSlot int) {
 	for t := lo; t <= r.newest; t++ {
 		r.slots[t%uint64(keep)] = old[t%uint64(len(old))]
 		r.counts[t%uint64(keep)] = oldCounts[t%uint64(len(old))]
+		r.rates[t%uint64(keep)] = oldRates[t%uint64(len(old))]
 	}
 	r.oldest = lo
 }
@@ -146,7 +152,10 @@ func (s *Session) SeekTick(t uint64) error {
 	}
 	s.world.Restore(r.slot(t))
 	s.counts = r.counts[r.index(t)]
-	s.pending = s.pending[:0]
+	s.pending = s.pending[:0] // a rate change among them too: the loop goes back with the world
+	if rt := r.rates[r.index(t)]; rt != s.rate || s.loop.Config().StepSeconds != s.dt {
+		s.useRate(rt)
+	}
 	if t == r.from {
 		r.rewound = false // back where it was: nothing was undone
 	}

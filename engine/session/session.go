@@ -50,7 +50,8 @@ type Session struct {
 	loop   *loop.Loop
 	script *scene.Script
 	clock  func() int64
-	dt     float64
+	dt     float64 // 1 / rate.Hz
+	rate   Rate
 	stopAt uint64
 
 	inputs  []physics.Input // this step's inputs, reused
@@ -92,7 +93,7 @@ func New(o Options) (*Session, error) {
 		sc: o.Scene, world: w, loop: lp, script: o.Scene.NewScript(w),
 		clock: o.Clock, dt: lp.Config().StepSeconds, stopAt: o.StopTick,
 		teleports: frames.NewTeleportDetector(), detect: o.DetectTeleports,
-		noFlags: o.IgnoreTeleportFlags,
+		noFlags: o.IgnoreTeleportFlags, rate: SceneRate(o.Scene),
 	}
 	s.ground = physics.StaticID(o.Scene.GroundStatic())
 	if s.ground < 0 {
@@ -113,7 +114,8 @@ func (s *Session) World() *physics.World { return s.world }
 // Loop is the session's loop, for pause, single step and time scale.
 func (s *Session) Loop() *loop.Loop { return s.loop }
 
-// StepSeconds is the fixed step, s.
+// StepSeconds is the fixed step the world steps at now, s (1 / Rate().Hz;
+// SetRate changes it).
 func (s *Session) StepSeconds() float64 { return s.dt }
 
 // Tick is the number of steps the world has taken (after a rewind, the
@@ -215,6 +217,7 @@ func (s *Session) step(uint64) bool {
 	for _, in := range s.inputs[user:] {
 		f.Inputs = append(f.Inputs, Stamped{Tick: tick, Input: in})
 	}
+	s.applyRates(s.inputs[user:])
 	if s.rewind != nil {
 		s.rewind.branch(tick)
 	}
@@ -246,7 +249,7 @@ func (s *Session) step(uint64) bool {
 		f.Checkpoints = append(f.Checkpoints, cp)
 	}
 	if s.rewind != nil {
-		s.rewind.save(s.world, s.counts)
+		s.rewind.save(s.world, s.counts, s.rate)
 	}
 	if s.observer != nil {
 		s.observer(s.world)

@@ -394,6 +394,14 @@ func (u *UI) physicsSection(s *PanelState) {
 	}
 	imgui.Checkbox("continuous collision, CCD (C)", &s.CCD)
 	tooltip("swept collision for fast bodies; switched at the next tick boundary")
+	imgui.SliderIntV("physics rate", &s.PhysicsHz, MinPhysicsHz, MaxPhysicsHz, "%d Hz",
+		imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp)
+	tooltip("fixed physics steps per second, from the next tick on; nothing is reset\n" +
+		"(the scene's physics_hz on load; -physics-hz for the first scene)")
+	hook("physics rate")
+	imgui.SliderIntV("substeps", &s.Substeps, 1, MaxSubsteps, "%d", imgui.SliderFlagsAlwaysClamp)
+	tooltip("solver substeps per physics step, from the next tick on; nothing is reset\n" +
+		"(the scene's solver_iterations / 2 on load; -substeps for the first scene)")
 	u.interpCombo = int32(s.Interp)
 	if imgui.ComboStr("interpolation (I)", &u.interpCombo, interpItems) {
 		s.Interp = interp.Mode(u.interpCombo)
@@ -419,6 +427,10 @@ func (u *UI) drawingSection(s *PanelState) {
 	check("sleep tint (Z)", &s.SleepingTint, "sleeping bodies drawn darker")
 	check("AABBs (B)", &s.AABBs, "bounding boxes")
 	check("contacts (K)", &s.Contacts, "contact points and normals")
+	check("impulses", &s.Impulses, "each contact point's normal impulse of the last step: a pink line along the push, drawn on top;\n"+
+		"1 m per weight of the lighter body (a box at rest on the ground: four lines of 0.25 m)")
+	hook("impulses")
+	check("islands", &s.Islands, "bodies coloured by island: bodies that touch (directly or through others) share a colour")
 	check("CCD sweeps (U)", &s.Sweeps, "swept volumes, time-of-impact points and normals")
 	imgui.EndTable()
 }

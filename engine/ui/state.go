@@ -108,10 +108,15 @@ type PanelState struct {
 
 	// Physics.
 	CCD bool // continuous collision detection (C)
+	// PhysicsHz and Substeps are the physics rate, steps per second
+	// (MinPhysicsHz..MaxPhysicsHz), and the solver's substeps per step
+	// (1..MaxSubsteps), as Box2D's samples' Hertz and sub-step sliders:
+	// a change applies from the next tick and resets nothing else.
+	PhysicsHz int32
+	Substeps  int32
 
-	// The view's status line also says the physics rate, Hz, and whether
-	// the session is being recorded (-record) or played back (-replay).
-	PhysicsHz float64
+	// The view's status line also says whether the session is being
+	// recorded (-record) or played back (-replay).
 	Recording bool
 	Replay    ReplayState
 
@@ -120,6 +125,8 @@ type PanelState struct {
 	Ghosts       bool        // wireframes of prev and curr physics poses
 	AABBs        bool
 	Contacts     bool // contact points and normals
+	Impulses     bool // each contact point's normal impulse, as a line scaled by it
+	Islands      bool // bodies coloured by island (touching bodies share a colour)
 	Sweeps       bool // CCD sweep volumes, time-of-impact point and normal
 	Trails       bool // projectile trails, last 2 s
 	HitMarkers   bool // wall-hit markers
@@ -224,6 +231,8 @@ func DefaultPanelState() PanelState {
 		ShowPlots: true,
 		Lane:      -1,
 		Crosshair: true,
+		PhysicsHz: 60,
+		Substeps:  4,
 
 		EventKinds:   DefaultEventKinds,
 		LaneDistance: DefaultLaneDistance,
@@ -247,6 +256,8 @@ func clampState(s *PanelState) {
 		s.Scene = 0
 	}
 	s.LaneDistance = clamp32(s.LaneDistance, MinLaneDistance, MaxLaneDistance)
+	s.PhysicsHz = max(MinPhysicsHz, min(MaxPhysicsHz, s.PhysicsHz))
+	s.Substeps = max(1, min(MaxSubsteps, s.Substeps))
 	if s.Lane >= len(s.Lanes) || s.Lane < -1 {
 		s.Lane = -1
 	}
@@ -261,6 +272,14 @@ func clamp32(v, lo, hi float32) float32 {
 	}
 	return v
 }
+
+// Limits of the physics rate sliders: the scene's physics_hz range, and
+// physics.MaxSubsteps (engine/ui does not import the physics).
+const (
+	MinPhysicsHz = 1
+	MaxPhysicsHz = 1000
+	MaxSubsteps  = 32
+)
 
 // Split view rate limits, Hz.
 const (

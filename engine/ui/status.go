@@ -81,7 +81,7 @@ func (u *UI) statusLine(s *PanelState) {
 	}
 	st.add(l.reset().s("display ").f(hz, 1).s(" Hz"), statusText)
 	if s.PhysicsHz > 0 {
-		st.add(l.reset().s("physics ").f(s.PhysicsHz, 0).s(" Hz"), statusText)
+		st.add(l.reset().s("physics ").i(int64(s.PhysicsHz)).s(" Hz"), statusText)
 	}
 	if s.Recording {
 		st.add(l.reset().s("REC"), statusAlert)

@@ -39,10 +39,25 @@ func (l *line) u(v uint64) *line {
 	return l
 }
 
-// f appends a float with prec digits after the point.
+// f appends a float with prec digits after the point. A value that rounds
+// to zero is printed without a sign: -1e-9 is "0.000", not "-0.000".
 func (l *line) f(v float64, prec int) *line {
+	n := len(l.b)
 	l.b = strconv.AppendFloat(l.b, v, 'f', prec, 64)
+	if l.b[n] == '-' && allZero(l.b[n+1:]) {
+		l.b = append(l.b[:n], l.b[n+1:]...)
+	}
 	return l
+}
+
+// allZero reports whether digits holds only zeros and a point.
+func allZero(digits []byte) bool {
+	for _, c := range digits {
+		if c != '0' && c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 // str views the line as a string without copying. The string is only
