@@ -22,7 +22,7 @@ type inputState struct {
 var timeScales = []float64{0.05, 0.1, 0.25, 0.5, 1, 2}
 
 // The keys are listed once, in ui.KeyHelp: the F1 window shows that list,
-// onKey below implements it, and the README's key table is checked
+// onKey below implements it, and docs/window.md's key table is checked
 // against it (keys_test.go).
 
 // installCallbacks sets the window's callbacks. Mouse, wheel, key and

@@ -15,11 +15,12 @@ import (
 	"sandbox/engine/ui"
 )
 
-// readmeKeys returns the first column of README.md's "## Keys" table,
+// readmeKeys returns the first column of the "## Keys" table of the
+// window's reference page (docs/window.md, linked from the README),
 // without the backticks.
 func readmeKeys(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/window.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func keyTableKeys(t *testing.T, text string) []string {
 	t.Helper()
 	_, section, ok := strings.Cut(text, "\n## Keys\n")
 	if !ok {
-		t.Fatal("README.md has no '## Keys' section")
+		t.Fatal("no '## Keys' section")
 	}
 	if end := strings.Index(section, "\n## "); end >= 0 {
 		section = section[:end]
@@ -53,26 +54,26 @@ func keyTableKeys(t *testing.T, text string) []string {
 	return keys
 }
 
-// The key list exists once (ui.KeyHelp, shown by F1); the README's key
+// The key list exists once (ui.KeyHelp, shown by F1); docs/window.md's key
 // table must hold exactly its keys, so that neither drifts from the other.
 func TestKeyHelpMatchesREADME(t *testing.T) {
 	readme := readmeKeys(t)
 	if len(readme) == 0 {
-		t.Fatal("README.md's key table is empty")
+		t.Fatal("docs/window.md's key table is empty")
 	}
 	for _, k := range ui.KeyHelp {
 		if !slices.Contains(readme, k.Key) {
-			t.Errorf("README.md's key table lacks `%s` (%s)", k.Key, k.Action)
+			t.Errorf("docs/window.md's key table lacks `%s` (%s)", k.Key, k.Action)
 		}
 	}
 	for _, k := range readme {
 		if !slices.ContainsFunc(ui.KeyHelp, func(b ui.KeyBinding) bool { return b.Key == k }) {
-			t.Errorf("README.md's key table lists `%s`, which ui.KeyHelp does not have", k)
+			t.Errorf("docs/window.md's key table lists `%s`, which ui.KeyHelp does not have", k)
 		}
 	}
 }
 
-// keyTable is ui.KeyHelp as the README's markdown table.
+// keyTable is ui.KeyHelp as docs/window.md's markdown table.
 func keyTable() string {
 	var b strings.Builder
 	b.WriteString("| key | what it does |\n|---|---|\n")
@@ -82,7 +83,7 @@ func keyTable() string {
 	return b.String()
 }
 
-// The table the README needs parses back to ui.KeyHelp's keys (run with
+// The table docs/window.md needs parses back to ui.KeyHelp's keys (run with
 // -v to print it).
 func TestKeyTableMarkdown(t *testing.T) {
 	table := keyTable()

@@ -11,7 +11,7 @@ type KeyBinding struct {
 
 // KeyHelp lists every key and mouse gesture of the sandbox: the one list
 // the F1 window shows, the app's key handler implements (cmd/sandbox tests
-// both) and the README's key table must contain.
+// both) and docs/window.md's key table must contain.
 var KeyHelp = []KeyBinding{
 	{"Esc", "quit"},
 	{"F1", "show / hide this key help"},
