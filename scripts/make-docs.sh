@@ -29,6 +29,6 @@ echo "docs: docs/range.png (the window on range, 1280x720, after 240 frames)"
 eval "$XVFB" "$tmp/sandbox" -scene range -vsync=false -frames 240 -screenshot docs/range.png
 
 echo "docs: docs/range-lane.png (the lane test's last frame)"
-SANDBOX_DOCS_SHOT="$PWD/docs/range-lane.png" SANDBOX_REQUIRE_DISPLAY=1 eval "$XVFB" \
-  $GO test "$PGO" -count=1 ./cmd/sandbox -run TestWindowLaneShotReachesWall >/dev/null
+export SANDBOX_DOCS_SHOT="$PWD/docs/range-lane.png" SANDBOX_REQUIRE_DISPLAY=1
+eval "$XVFB" $GO test "$PGO" -count=1 ./cmd/sandbox -run TestWindowLaneShotReachesWall >/dev/null
 echo "docs: done; look at the pictures (git diff --stat docs/) before committing them"

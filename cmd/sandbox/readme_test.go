@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"sandbox/engine/frametrace"
 	"sandbox/engine/scene"
 )
 
@@ -44,5 +46,41 @@ func TestREADMEScenesInKeyOrder(t *testing.T) {
 	}
 	if strings.Contains(string(data), "shared/DESIGN.md") {
 		t.Error("README.md points at ../shared/DESIGN.md, which a clone does not have")
+	}
+}
+
+// The figures the docs quote beside frames-stall.png are what the command
+// under the picture gives: the stall trace's spiral margin, and the margin
+// of exact 60 Hz frames on 60 Hz physics.
+func TestDocsFramesFiguresCurrent(t *testing.T) {
+	data, err := os.ReadFile("../../docs/frames.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scene.Load("drop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := sc.LoopConfig()
+	stall, err := frametrace.Synthetic("stall", frametrace.SyntheticDef{Seconds: 4, Jitter: 0.1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steady := make([]float64, 240)
+	for i := range steady {
+		steady[i] = 1.0 / 60
+	}
+	for _, c := range []struct {
+		what  string
+		trace []float64
+		quote string
+	}{
+		{"the stall trace's margin", stall, "the %.2f ms margin of this trace"},
+		{"60 Hz frames' margin", steady, "defaults that is %.2f ms"},
+	} {
+		want := fmt.Sprintf(c.quote, 1000*frametrace.Margin(c.trace, cfg))
+		if !strings.Contains(strings.Join(strings.Fields(string(data)), " "), want) {
+			t.Errorf("docs/frames.md does not say %q (%s, as the command gives it now)", want, c.what)
+		}
 	}
 }
