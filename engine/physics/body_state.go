@@ -11,12 +11,8 @@ package physics
 //
 // Why: a pass reads two bodies per constraint in the order the colours
 // scatter them, nine times a step. With the masses beside the
-// velocities (solverBody, 192 bytes then) the 5,050 bodies of the large pyramid
-// take 970 KB, more than the 512 KB level-2 cache of the machines this was
-// measured on; at 96 bytes they take 485 KB. Over ten alternating rounds on
-// a busy machine the AVX2 build's velocity pass took 0.91 of the time it
-// took before, and the warm start 0.95 (0.94 one by one); on a quiet one,
-// about the same.
+// velocities (solverBody, 192 bytes then) a big pyramid's bodies outgrow
+// a core's level-2 cache; at 96 bytes they fit.
 type bodyState struct {
 	v, w    sv // m/s, rad/s (world axes)
 	dp, dth sv // position change (m) and rotation (rotation vector, rad) so far this step

@@ -73,9 +73,7 @@ func (w *World) kickBodies(lo, hi int, rewarm bool) {
 		// The kick in registers, each velocity stored once: through a
 		// call on the state, the stores of the new velocities were read
 		// back at once by wider loads, which the processor cannot forward
-		// from narrower stores, and stalled (this stage and the warm start
-		// took 0.55-0.64 of their time on the 1,000 pile in registers,
-		// interleaved in one process; same bits).
+		// from narrower stores, and stalled.
 		s := &sol.state[i]
 		v, wv := s.v.add(gh), s.w
 		if k.linF != 0 {
