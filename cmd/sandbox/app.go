@@ -119,7 +119,7 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 		a.customHz = o.DisplayHz
 	}
 	a.applyDisplay()
-	a.sim.shotSpeed = 3000
+	a.sim.shotSpeed = ui.DefaultShotSpeed
 	a.sim.ccdFlag = o.CCD
 	a.sim.rewind = true
 	a.sim.noFlags = o.ignoreTeleportFlags

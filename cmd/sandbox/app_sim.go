@@ -69,7 +69,7 @@ func (s *simulation) load(sc *scene.Scene) error {
 		s.loaded = true
 	}
 	if s.shotHalf == 0 {
-		s.shotHalf = 0.1
+		s.shotHalf = ui.DefaultShotSize / 2
 	}
 	if s.rewind {
 		sess.EnableRewind(session.RewindTicks(sess.StepSeconds()))

@@ -30,6 +30,10 @@ const (
 	MaxShotSpeed = 20000.0 // m/s
 	MinShotSize  = 0.02    // m, edge length of the fired cube (plate's long edge)
 	MaxShotSize  = 2.0     // m
+	// DefaultShotSpeed and DefaultShotSize are what a shot starts as: fast
+	// enough to go through every wall of the range without CCD.
+	DefaultShotSpeed = 3000.0 // m/s
+	DefaultShotSize  = 0.2    // m
 	// MinLaneDistance .. MaxLaneDistance is how far in front of its wall a
 	// lane's firing line may stand, m; DefaultLaneDistance is the start.
 	MinLaneDistance     = 2.0
@@ -218,16 +222,16 @@ type ViewLabel struct {
 }
 
 // DefaultPanelState returns the sandbox defaults of DESIGN.md: vsync,
-// CCD and lerp interpolation on, time scale 1, a 0.2 m cube at 300 m/s,
-// plots shown.
+// CCD and lerp interpolation on, time scale 1, a shot of DefaultShotSize at
+// DefaultShotSpeed, plots shown.
 func DefaultPanelState() PanelState {
 	return PanelState{
 		TimeScale: 1,
 		VSync:     true,
 		CCD:       true,
 		Interp:    interp.Lerp,
-		ShotSpeed: 300,
-		ShotSize:  0.2,
+		ShotSpeed: DefaultShotSpeed,
+		ShotSize:  DefaultShotSize,
 		ShowPlots: true,
 		Lane:      -1,
 		Crosshair: true,
