@@ -57,6 +57,13 @@ type Report struct {
 	// Embedded counts the times a body's centre ended a step inside a static
 	// slab, once per (body, slab) stay however long it lasts.
 	Embedded uint64 `json:"embedded"`
+	// Loop and CatchUp are the loop policy and catch-up strategy (-loop,
+	// -catch-up); SlowedSeconds is what the world fell behind by over the
+	// run (catch-up slow), BehindSeconds what it still owed at the end.
+	Loop          string  `json:"loop"`
+	CatchUp       string  `json:"catch_up"`
+	SlowedSeconds float64 `json:"slowed_seconds"`
+	BehindSeconds float64 `json:"behind_seconds"`
 	// Replay is a -replay run's verdict (absent otherwise).
 	Replay *ReplayReport `json:"replay,omitempty"`
 }
