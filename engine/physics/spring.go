@@ -55,6 +55,9 @@ type SpringView struct {
 	Energy float64
 	// Stiffness is the spring's k, N/m.
 	Stiffness float64
+	// Body and BodyB are the creation indices of its bodies (BodyB -1
+	// when anchored).
+	Body, BodyB int
 }
 
 // AddSpring adds a spring; a bad value is refused with an error naming the
@@ -110,7 +113,7 @@ func (w *World) Spring(i int) SpringView {
 	pa, pb := w.springEnds(sp)
 	x := length(sub(pb, pa)) - sp.rest
 	return SpringView{Name: w.springNames[i], A: pa, B: pb, Extension: x,
-		Energy: 0.5 * sp.k * x * x, Stiffness: sp.k}
+		Energy: 0.5 * sp.k * x * x, Stiffness: sp.k, Body: int(sp.a), BodyB: int(sp.b)}
 }
 
 // springEnds returns the spring's two ends in the world: A (the anchor or
