@@ -80,6 +80,8 @@ type app struct {
 	io    sessionIO // -record, -replay, -trace
 	split splitView // X: the view split into two display rates
 
+	loops loopControl // J, Shift+J, F3: the loop policy, catch-up and stalls (app_loop.go)
+
 	// fbWidth and fbHeight are the framebuffer size in pixels (not the
 	// window size: they differ on HiDPI screens), kept up to date by a
 	// callback because glfwGetFramebufferSize allocates in go-gl.
@@ -96,6 +98,7 @@ func sleepNs(ns int64) { time.Sleep(time.Duration(ns)) }
 // newApp builds the renderer and the scene's simulation for an open window.
 func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	a := &app{o: o, win: win, vsync: o.VSync, stabiliser: frames.NewStabiliser(), clock: frameClock, lane: -1}
+	a.sim.policy, a.sim.catchUp = o.Policy, o.CatchUp
 	if fw, err := newFileWatcher(); err == nil { // no watcher: no reload on save, nothing else lost
 		a.watch = fw
 	}
@@ -249,6 +252,7 @@ func (a *app) frameOnce() error {
 		// stabiliser still apply on top, as to a measured frame).
 		frameSeconds = a.o.FramesFrom[a.frameIndex]
 	}
+	frameSeconds += a.loops.takeStall() // F3: this frame lasted a stall longer
 	a.renderTime += frameSeconds
 	a.in.update(a, frameSeconds)
 	a.updateDrag()

@@ -8,7 +8,7 @@ import (
 )
 
 // loopFlags are -loop and -catch-up: the loop policy and catch-up strategy
-// of a headless run (docs/loops.md).
+// of a run, window or headless (docs/loops.md).
 type loopFlags struct {
 	loopName, catchUpName string
 	policy                loop.Policy
@@ -16,8 +16,8 @@ type loopFlags struct {
 }
 
 func addLoopFlags(fs *flag.FlagSet, l *loopFlags) {
-	fs.StringVar(&l.loopName, "loop", "fixed", "headless: loop policy: "+strings.Join(loop.PolicyNames(), ", ")+" (only fixed is reproducible across display rates)")
-	fs.StringVar(&l.catchUpName, "catch-up", "drop", "headless: what happens to time a frame cannot step: "+strings.Join(loop.CatchUpNames(), ", "))
+	fs.StringVar(&l.loopName, "loop", "fixed", "loop policy: "+strings.Join(loop.PolicyNames(), ", ")+" (only fixed is reproducible across display rates)")
+	fs.StringVar(&l.catchUpName, "catch-up", "drop", "what happens to time a frame cannot step: "+strings.Join(loop.CatchUpNames(), ", "))
 }
 
 // parseLoopFlags checks -loop and -catch-up. A recording is replayed tick
@@ -32,9 +32,6 @@ func parseLoopFlags(o *options) error {
 	}
 	if l.catchUp, err = loop.ParseCatchUp(l.catchUpName); err != nil {
 		return usagef("-catch-up: %v", err)
-	}
-	if !o.headless && (o.set["loop"] || o.set["catch-up"]) {
-		return usagef("-loop and -catch-up apply to -headless runs only")
 	}
 	if l.policy != loop.Fixed || l.catchUp != loop.Drop {
 		for _, n := range []string{"record", "replay"} {

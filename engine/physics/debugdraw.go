@@ -14,6 +14,7 @@ type DebugOptions struct {
 	Contacts bool // contact points with their normals
 	Sweeps   bool // last step's CCD sweep volumes with time-of-impact point and normal
 	Sleeping bool // a cross on every sleeping body
+	Springs  bool // every spring, coloured by its extension (spring_draw.go)
 }
 
 var (
@@ -40,6 +41,9 @@ func (w *World) DebugDraw(d DebugDrawer, o DebugOptions) {
 	}
 	if o.Sweeps {
 		w.drawSweeps(d)
+	}
+	if o.Springs {
+		w.drawSprings(d)
 	}
 	if o.Sleeping {
 		for i := range w.bodies {

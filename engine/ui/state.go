@@ -109,6 +109,9 @@ type PanelState struct {
 	// Physics.
 	CCD bool // continuous collision detection (C)
 
+	// Loop is the loop section's state (loop_section.go).
+	Loop LoopState
+
 	// The view's status line also says the physics rate, Hz, and whether
 	// the session is being recorded (-record) or played back (-replay).
 	PhysicsHz float64
