@@ -3,10 +3,7 @@
 package main
 
 import (
-	"fmt"
-
 	"sandbox/engine/loop"
-	"sandbox/engine/session"
 	"sandbox/engine/ui"
 )
 
@@ -64,21 +61,6 @@ func (a *app) setLoop(p loop.Policy, c loop.CatchUp) {
 	a.showToast("loop "+p.String()+", catch-up "+c.String(), a.clock())
 }
 
-// loopDid is the panel's line on what the loop did with a frame's time.
-func loopDid(fr *session.Frame) string {
-	s := fmt.Sprintf("%d steps", fr.Steps)
-	for _, x := range []struct {
-		what string
-		sec  float64
-	}{{"clamped", fr.ClampedSeconds}, {"capped", fr.CappedSeconds}, {"skipped", fr.SkippedSeconds},
-		{"reset", fr.ResetSeconds}, {"deferred", fr.SlowedSeconds}, {"behind", fr.Behind}} {
-		if x.sec > 0 {
-			s += fmt.Sprintf(", %s %.0f ms", x.what, x.sec*1e3)
-		}
-	}
-	return s
-}
-
 // syncLoop fills the panel's loop section.
 func (p *panel) syncLoop(a *app) {
 	l := &p.st.Loop
@@ -88,7 +70,9 @@ func (p *panel) syncLoop(a *app) {
 		if fr.Steps > 0 {
 			l.StepDT = fr.StepDT
 		}
-		l.Did = loopDid(fr)
+		l.Steps = fr.Steps
+		l.Clamped, l.Capped, l.Skipped = fr.ClampedSeconds, fr.CappedSeconds, fr.SkippedSeconds
+		l.Reset, l.Deferred, l.Behind = fr.ResetSeconds, fr.SlowedSeconds, fr.Behind
 	}
 }
 

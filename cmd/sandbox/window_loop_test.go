@@ -44,7 +44,7 @@ func TestWindowLoopControls(t *testing.T) {
 		p := a.panel
 		p.sync(a)
 		p.syncLoop(a)
-		if p.st.Loop.Policy != int32(loop.Variable) || p.st.Loop.StepDT != fr.StepDT || p.st.Loop.Did == "" {
+		if p.st.Loop.Policy != int32(loop.Variable) || p.st.Loop.StepDT != fr.StepDT || p.st.Loop.Steps != 1 {
 			t.Errorf("panel loop section %+v", p.st.Loop)
 		}
 		// The panel's combo and stall button.

@@ -17,10 +17,12 @@ type LoopState struct {
 	StallRequested bool
 	// Locked: a recording or replay runs, so the loop stays as it is.
 	Locked bool
-	// StepDT is the last step's dt, s; Did says what the loop did with the
-	// last frame's time ("2 steps, 3.1 ms kept", "skipped 300 ms", ...).
-	StepDT float64
-	Did    string
+	// StepDT is the last step's dt, s; Steps and the seconds below are what
+	// the loop did with the last frame's time: clamped, capped, skipped
+	// (skip-long), reset, deferred (slow) and still owed (Behind).
+	StepDT                                            float64
+	Steps                                             int
+	Clamped, Capped, Skipped, Reset, Deferred, Behind float64
 }
 
 var (
@@ -50,5 +52,16 @@ func (u *UI) loopSection(s *PanelState) {
 		l.StallRequested = true
 	}
 	tooltip("the next frame lasts 50 ms longer, as after a hitch")
-	u.line.reset().s("last step dt ").f(l.StepDT*1e3, 2).s(" ms; ").s(l.Did).text()
+	// Built in place, so that a frame allocates nothing.
+	ln := u.line.reset().s("last step dt ").f(l.StepDT*1e3, 2).s(" ms; ").i(int64(l.Steps)).s(" steps")
+	for _, x := range [...]struct {
+		what string
+		sec  float64
+	}{{", clamped ", l.Clamped}, {", capped ", l.Capped}, {", skipped ", l.Skipped}, {", reset ", l.Reset},
+		{", deferred ", l.Deferred}, {", behind ", l.Behind}} {
+		if x.sec > 0 {
+			ln.s(x.what).f(x.sec*1e3, 0).s(" ms")
+		}
+	}
+	ln.text()
 }
