@@ -80,7 +80,8 @@ type app struct {
 	io    sessionIO // -record, -replay, -trace
 	split splitView // X: the view split into two display rates
 
-	loops loopControl // J, Shift+J, F3: the loop policy, catch-up and stalls (app_loop.go)
+	loops  loopControl // J, Shift+J, F3: the loop policy, catch-up and stalls (app_loop.go)
+	shadow shadowState // the split view by loop policy (app_split_loop.go)
 
 	// fbWidth and fbHeight are the framebuffer size in pixels (not the
 	// window size: they differ on HiDPI screens), kept up to date by a
@@ -263,9 +264,13 @@ func (a *app) frameOnce() error {
 	step := a.sim.lp.Config().StepSeconds
 	fed := a.stabiliser.Apply(frameSeconds, step)
 	a.sim.now = a.sim.lp.Time() // markers and flags age in simulation time
+	a.syncShadow()
 	fr, err := a.sim.sess.Advance(fed)
 	if err != nil {
 		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+	}
+	if err := a.advanceShadow(fed); err != nil {
+		return fmt.Errorf("frame %d, the split's second loop: %w", a.frameIndex, err)
 	}
 	a.sim.consume(fr, a.view)
 	a.logEvents(fr)

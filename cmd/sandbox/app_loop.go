@@ -66,6 +66,7 @@ func (p *panel) syncLoop(a *app) {
 	l := &p.st.Loop
 	l.Policy, l.CatchUp = int32(a.sim.policy), int32(a.sim.catchUp)
 	l.Locked = a.loopLocked()
+	l.SplitPolicies = a.shadow.on
 	if fr := a.sim.sess.Last(); fr != nil && fr.Index > 0 {
 		if fr.Steps > 0 {
 			l.StepDT = fr.StepDT
@@ -82,6 +83,9 @@ func (p *panel) applyLoop(a *app, before *ui.LoopState) {
 	if l.StallRequested {
 		l.StallRequested = false
 		a.loops.stall = true
+	}
+	if l.SplitPolicies != before.SplitPolicies {
+		a.setSplitPolicies(l.SplitPolicies)
 	}
 	if l.Policy != before.Policy || l.CatchUp != before.CatchUp {
 		a.setLoop(loop.Policy(l.Policy), loop.CatchUp(l.CatchUp))

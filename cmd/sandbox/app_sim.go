@@ -57,8 +57,9 @@ type simulation struct {
 	cap       shotCap
 	noFlags   bool // judge declared teleports as undeclared (windowOptions.ignoreTeleportFlags)
 
-	policy  loop.Policy  // the loop every load starts with (-loop, J)
-	catchUp loop.CatchUp // -catch-up, Shift+J
+	policy  loop.Policy         // the loop every load starts with (-loop, J)
+	mirror  func(physics.Input) // shots also go here (the split by policy), when set
+	catchUp loop.CatchUp        // -catch-up, Shift+J
 }
 
 // load builds a fresh session for sc.
@@ -152,6 +153,9 @@ func (s *simulation) fire(c *camera, ctrl bool) {
 		d.AngularVelocity = right.Normalize().Mul(40)
 	}
 	s.sess.Queue(physics.Input{Kind: physics.InputFire, Fire: d})
+	if s.mirror != nil {
+		s.mirror(physics.Input{Kind: physics.InputFire, Fire: d})
+	}
 }
 
 // ccdAfterPending is what CCD will be once the queued inputs are applied.

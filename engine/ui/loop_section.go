@@ -17,6 +17,9 @@ type LoopState struct {
 	StallRequested bool
 	// Locked: a recording or replay runs, so the loop stays as it is.
 	Locked bool
+	// SplitPolicies: the split view (X) shows the fixed loop on the left
+	// and this policy on the right (variable when this is fixed).
+	SplitPolicies bool
 	// StepDT is the last step's dt, s; Steps and the seconds below are what
 	// the loop did with the last frame's time: clamped, capped, skipped
 	// (skip-long), reset, deferred (slow) and still owed (Behind).
@@ -45,6 +48,10 @@ func (u *UI) loopSection(s *PanelState) {
 		"(not while recording or replaying)")
 	imgui.ComboStr("catch-up (Shift+J)", &l.CatchUp, catchUpItems)
 	tooltip("drop: clamp and cap, dropping the rest\nslow: never drop a step; the world falls behind\nreset: after a long frame, clear the accumulator")
+	imgui.Checkbox("split: fixed | policy", &l.SplitPolicies)
+	tooltip("the split view (X) shows two simulations of the same scene, frame times and shots:\n" +
+		"the fixed loop on the left, the policy above on the right (variable when it is fixed);\n" +
+		"turning it on restarts the scene so that both start together")
 	if l.Locked {
 		imgui.EndDisabled()
 	}
