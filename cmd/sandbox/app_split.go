@@ -158,7 +158,9 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 		s.width, s.height = vp.W, vp.H
 	}
 	step := a.sim.lp.Config().StepSeconds
-	a.follow(fr.Alpha)
+	if !a.byPolicy() { // two loops: the whole scene, not one body
+		a.follow(fr.Alpha)
+	}
 	a.followJudder()
 	for i := range s.halves {
 		h := &s.halves[i]
@@ -180,7 +182,9 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 		world, view, alpha := a.halfSource(i, fr)
 		view.Build(world, alpha, step, a.simTime(), &a.lines, &a.overlay)
 		a.drawDrag(fr.Alpha)
-		a.recordGhost(h, fr.Alpha, s.clock)
+		if !a.byPolicy() {
+			a.recordGhost(h, fr.Alpha, s.clock)
+		}
 		a.frame = gfx.Frame{
 			Width: fw, Height: fh, View: h.vp, Camera: a.cam.view(),
 			Dynamic: view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,

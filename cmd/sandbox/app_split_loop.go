@@ -49,6 +49,9 @@ func (a *app) setSplitPolicies(on bool) {
 	if on && !a.split.On {
 		a.toggleSplit()
 	}
+	if on {
+		a.homeCamera() // the whole scene: both halves' bodies, not one followed
+	}
 }
 
 // syncShadow builds the shadow session when the mode needs one and the
