@@ -29,9 +29,10 @@ type options struct {
 	interp       interp.Mode
 	report       string
 	trace        string
-	record       string    // -record FILE (window and headless)
-	replay       string    // -replay FILE (window and headless)
-	loop         loopFlags // -loop, -catch-up (flags_loop.go)
+	record       string // -record FILE (window and headless)
+	replay       string // -replay FILE (window and headless)
+
+	loop loopFlags // -loop, -catch-up (flags_loop.go)
 
 	vsync       bool
 	frames      int
