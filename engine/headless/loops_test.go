@@ -1,7 +1,9 @@
 package headless
 
 import (
+	"bytes"
 	"math"
+	"strings"
 	"testing"
 
 	"sandbox/engine/loop"
@@ -33,5 +35,26 @@ func TestReportLoopAndSprings(t *testing.T) {
 	slow := run(loop.Fixed, loop.Slow, DisplayDef{Hz: 60, HitchEvery: 10, HitchSeconds: 0.3})
 	if slow.CatchUp != "slow" || slow.DroppedSeconds != 0 || !(slow.SlowedSeconds > 0) || slow.StateHash != fixed.StateHash {
 		t.Fatalf("slow: dropped %v, slowed %v, hash %s (fixed %s)", slow.DroppedSeconds, slow.SlowedSeconds, slow.StateHash, fixed.StateHash)
+	}
+}
+
+// A trace line carries the step's dt when the loop's dt varies, and the
+// fixed loop's lines are as they were.
+func TestTraceStepDT(t *testing.T) {
+	sc, err := scene.Builtin("drop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		p    loop.Policy
+		want bool
+	}{{loop.Fixed, false}, {loop.Variable, true}} {
+		var buf bytes.Buffer
+		if _, err := Run(Options{Scene: sc, Display: DisplayDef{Hz: 144}, Ticks: 5, Policy: c.p, Trace: &buf}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(buf.String(), `"step_dt":0.006944444444444444`); got != c.want {
+			t.Errorf("%v: step_dt in the trace %v, want %v:\n%.300s", c.p, got, c.want, buf.String())
+		}
 	}
 }
