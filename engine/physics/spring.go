@@ -173,7 +173,9 @@ func (w *World) applySprings(dt float64) {
 			ra = sub(w.bodyPoint(int(ia), la), ba.pos)
 			va = add(w.sb[ia].v.vec(), cross(w.sb[ia].w.vec(), ra))
 		}
-		f := -sp.k*(l-sp.rest) - sp.damp*dot(sub(vb, va), n) // along n, on B
+		// Products wrapped in float64(...): not fused on arm64, so the step
+		// rounds the same on every architecture.
+		f := float64(-sp.k*(l-sp.rest)) - float64(sp.damp*dot(sub(vb, va), n)) // along n, on B
 		j := scale(n, f*dt)
 		invB := worldInvInertia(bb.q, bb.invILocal)
 		applyImpulse(&w.sb[ib], &invB, rb, j)
