@@ -80,6 +80,9 @@ type app struct {
 	io    sessionIO // -record, -replay, -trace
 	split splitView // X: the view split into two display rates
 
+	loops  loopControl // J, Shift+J, F3: the loop policy, catch-up and stalls (app_loop.go)
+	shadow shadowState // the split view by loop policy (app_split_loop.go)
+
 	// fbWidth and fbHeight are the framebuffer size in pixels (not the
 	// window size: they differ on HiDPI screens), kept up to date by a
 	// callback because glfwGetFramebufferSize allocates in go-gl.
@@ -96,6 +99,7 @@ func sleepNs(ns int64) { time.Sleep(time.Duration(ns)) }
 // newApp builds the renderer and the scene's simulation for an open window.
 func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	a := &app{o: o, win: win, vsync: o.VSync, stabiliser: frames.NewStabiliser(), clock: frameClock, lane: -1}
+	a.sim.policy, a.sim.catchUp = o.Policy, o.CatchUp
 	if fw, err := newFileWatcher(); err == nil { // no watcher: no reload on save, nothing else lost
 		a.watch = fw
 	}
@@ -249,6 +253,7 @@ func (a *app) frameOnce() error {
 		// stabiliser still apply on top, as to a measured frame).
 		frameSeconds = a.o.FramesFrom[a.frameIndex]
 	}
+	frameSeconds += a.loops.takeStall() // F3: this frame lasted a stall longer
 	a.renderTime += frameSeconds
 	a.in.update(a, frameSeconds)
 	a.updateDrag()
@@ -259,9 +264,13 @@ func (a *app) frameOnce() error {
 	step := a.sim.lp.Config().StepSeconds
 	fed := a.stabiliser.Apply(frameSeconds, step)
 	a.sim.now = a.sim.lp.Time() // markers and flags age in simulation time
+	a.syncShadow()
 	fr, err := a.sim.sess.Advance(fed)
 	if err != nil {
 		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+	}
+	if err := a.advanceShadow(fed); err != nil {
+		return fmt.Errorf("frame %d, the split's second loop: %w", a.frameIndex, err)
 	}
 	a.sim.consume(fr, a.view)
 	a.logEvents(fr)

@@ -105,7 +105,7 @@ func (p *panel) record(a *app, fr *session.Frame, frameSeconds float64) {
 		Steps:              fr.Steps,
 		Alpha:              fr.Alpha,
 		AccumulatorSeconds: fr.Accumulator,
-		DroppedSeconds:     fr.ClampedSeconds + fr.CappedSeconds + fr.DiscardedSeconds,
+		DroppedSeconds:     fr.ClampedSeconds + fr.CappedSeconds + fr.DiscardedSeconds + fr.SkippedSeconds + fr.ResetSeconds + fr.SlowedSeconds,
 		StageNanos:         stages,
 		SolverNanos:        solver,
 	})
@@ -116,10 +116,12 @@ func (p *panel) record(a *app, fr *session.Frame, frameSeconds float64) {
 // after the 3D pass.
 func (p *panel) build(a *app, frameSeconds float64) {
 	p.sync(a)
+	p.syncLoop(a)
 	p.before = p.st
 	p.u.NewFrame(frameSeconds)
 	p.u.Panel(&p.st)
 	p.apply(a)
+	p.applyLoop(a, &p.before.Loop)
 }
 
 // render draws the panel built this frame over the 3D view.

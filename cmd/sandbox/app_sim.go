@@ -56,11 +56,16 @@ type simulation struct {
 	locked    bool // a replay is playing: the user's shots and switches are shut out
 	cap       shotCap
 	noFlags   bool // judge declared teleports as undeclared (windowOptions.ignoreTeleportFlags)
+
+	policy  loop.Policy         // the loop every load starts with (-loop, J)
+	mirror  func(physics.Input) // shots also go here (the split by policy), when set
+	catchUp loop.CatchUp        // -catch-up, Shift+J
 }
 
 // load builds a fresh session for sc.
 func (s *simulation) load(sc *scene.Scene) error {
-	sess, err := session.New(session.Options{Scene: sc, Clock: frameClock, DetectTeleports: true, IgnoreTeleportFlags: s.noFlags})
+	sess, err := session.New(session.Options{Scene: sc, Clock: frameClock, DetectTeleports: true, IgnoreTeleportFlags: s.noFlags,
+		Policy: s.policy, CatchUp: s.catchUp})
 	if err != nil {
 		return fmt.Errorf("scene %s: %w", sc.Name, err)
 	}
@@ -148,6 +153,9 @@ func (s *simulation) fire(c *camera, ctrl bool) {
 		d.AngularVelocity = right.Normalize().Mul(40)
 	}
 	s.sess.Queue(physics.Input{Kind: physics.InputFire, Fire: d})
+	if s.mirror != nil {
+		s.mirror(physics.Input{Kind: physics.InputFire, Fire: d})
+	}
 }
 
 // ccdAfterPending is what CCD will be once the queued inputs are applied.

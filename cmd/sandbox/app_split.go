@@ -158,7 +158,9 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 		s.width, s.height = vp.W, vp.H
 	}
 	step := a.sim.lp.Config().StepSeconds
-	a.follow(fr.Alpha)
+	if !a.byPolicy() { // two loops: the whole scene, not one body
+		a.follow(fr.Alpha)
+	}
 	a.followJudder()
 	for i := range s.halves {
 		h := &s.halves[i]
@@ -166,7 +168,7 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 		period := 1 / s.hz(i)
 		// A millionth of a period of slack: frame times summed in float64
 		// fall a hair short of the exact multiples.
-		if s.clock < h.next-1e-6*period {
+		if s.clock < h.next-1e-6*period && !a.byPolicy() { // two loops: both halves every frame
 			continue
 		}
 		// Fallen far behind (a hitch, a pause): restart the cadence
@@ -177,12 +179,15 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 		h.next += period
 		a.lines.Reset()
 		a.overlay.Reset()
-		a.view.Build(a.sim.world, fr.Alpha, step, a.simTime(), &a.lines, &a.overlay)
+		world, view, alpha := a.halfSource(i, fr)
+		view.Build(world, alpha, step, a.simTime(), &a.lines, &a.overlay)
 		a.drawDrag(fr.Alpha)
-		a.recordGhost(h, fr.Alpha, s.clock)
+		if !a.byPolicy() {
+			a.recordGhost(h, fr.Alpha, s.clock)
+		}
 		a.frame = gfx.Frame{
 			Width: fw, Height: fh, View: h.vp, Camera: a.cam.view(),
-			Dynamic: a.view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,
+			Dynamic: view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,
 		}
 		if err := a.r.Render(&a.frame); err != nil {
 			return err
@@ -299,6 +304,9 @@ func (a *app) splitLabels(fh int) {
 		b := strconv.AppendFloat(s.label[:0], s.hz(i), 'f', -1, 64)
 		b = append(b, " Hz   judder "...)
 		b = h.judderLabel(b)
+		if a.byPolicy() {
+			b = append(append(s.label[:0], a.halfPolicy(i).String()...), " loop"...)
+		}
 		s.label = b
 		dl.AddRectFilled(imgui.Vec2{X: x - 4, Y: y - 2}, imgui.Vec2{X: x + 7*float32(len(b)) + 8, Y: y + 16}, 0xb0000000)
 		dl.AddTextVec2(imgui.Vec2{X: x, Y: y}, 0xffffffff, unsafe.String(unsafe.SliceData(b), len(b)))

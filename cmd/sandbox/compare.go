@@ -31,7 +31,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	var (
 		c                       compareFlags
 		sceneName, rates, modes string
-		bodies                  string
+		bodies, loops           string
 		ticks                   uint64
 		jitter, hitchSeconds    float64
 		hitchEvery              int
@@ -48,11 +48,12 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	fs.Float64Var(&hitchSeconds, "hitch-seconds", 0.05, "length of a hitch frame, s")
 	fs.Uint64Var(&ticks, "ticks", 0, "ticks every run lasts (default 10 s of the scene's ticks)")
 	fs.StringVar(&bodies, "body", "", "bodies to trace, comma-separated (default: every body that moves)")
+	fs.StringVar(&loops, "loops", "", "loop policies to run side by side, comma-separated (fixed, variable, semi-fixed, skip-long, float32-acc): the spring-under-hitches experiment, docs/loops.md")
 	fs.StringVar(&c.out, "out", "", "folder to write report.md, report.json, CSVs and PNG plots into (required)")
 	fs.BoolVar(&c.force, "force", false, "write into a folder that is not empty: the previous compare's files there are removed, files of the same names replaced, every other file kept")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: sandbox compare -scene NAME|FILE -rates 60,144[,...] [-interp off,lerp,...] [-jitter J -seed S] [-hitch-every K -hitch-seconds S] [-ticks N] [-body NAME,...] -out DIR [-force]")
+			fmt.Fprintln(stdout, "usage: sandbox compare -scene NAME|FILE -rates 60,144[,...] [-interp off,lerp,...] [-jitter J -seed S] [-hitch-every K -hitch-seconds S] [-ticks N] [-body NAME,...] [-loops fixed,variable,...] -out DIR [-force]")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			return nil, errCompareHelp
@@ -91,6 +92,9 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 		c.cfg.Modes = append(c.cfg.Modes, m)
 	}
 	c.cfg.Bodies = splitList(bodies)
+	if c.cfg.Loops, err = parseCompareLoops(loops); err != nil {
+		return nil, err
+	}
 	if err := c.cfg.Validate(); err != nil {
 		return nil, usagef("compare: %v", err)
 	}
@@ -203,6 +207,7 @@ func compareInterrupted(dir *outdir.Dir, sig *interrupts, out, when string) erro
 // what a compare writes).
 func compareOutputs(cfg *compare.Config) []string {
 	names := []string{"report.json", "report.md", "x_t.png", "steps_alpha.png", "judder.png"}
+	names = append(names, compare.LoopPlotNames(loopNames(cfg.Loops))...)
 	for _, hz := range cfg.Rates {
 		for _, m := range cfg.Modes {
 			names = append(names, (&compare.Run{DisplayHz: hz, Interp: m.String()}).CSVName())

@@ -80,3 +80,53 @@ func TestCompareCommand(t *testing.T) {
 		t.Fatalf("a refused compare created its output folder: %v", err)
 	}
 }
+
+// The issue's command: the loop experiment exits 0, in well under 30 s,
+// with the loops list and the side-by-side spring plots; a bad -loops name
+// is one line and exit 2 before anything runs.
+func TestCompareLoops(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "loops")
+	_, stderr, code := sandbox(t, "compare", "-scene", "springs", "-loops", "fixed,variable,semi-fixed", "-rates", "60,144",
+		"-hitch-every", "30", "-hitch-seconds", "0.05", "-ticks", "600", "-out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Loops []struct {
+			Loop             string  `json:"loop"`
+			EqualAcrossRates bool    `json:"equal_across_rates"`
+			FirstDivergent   *uint64 `json:"first_divergent_tick"`
+			Rates            []struct {
+				Deviation float64 `json:"spring_amplitude_deviation"`
+			} `json:"rates"`
+		} `json:"loops"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil || len(rep.Loops) != 3 {
+		t.Fatalf("report.json: %v, %d loops", err, len(rep.Loops))
+	}
+	if l := rep.Loops[0]; l.Loop != "fixed" || !l.EqualAcrossRates || l.FirstDivergent != nil || l.Rates[0].Deviation >= 1e-9 {
+		t.Errorf("fixed: %+v", l)
+	}
+	if l := rep.Loops[1]; l.Loop != "variable" || l.EqualAcrossRates || !(l.Rates[0].Deviation > 0.05) {
+		t.Errorf("variable: %+v", l)
+	}
+	for _, name := range []string{"spring_fixed.png", "spring_variable.png", "spring_semi-fixed.png", "hash_divergence.png"} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width < 400 {
+			t.Errorf("%s: %v, %d px wide", name, err, cfg.Width)
+		}
+	}
+	_, stderr, code = sandbox(t, "compare", "-scene", "springs", "-loops", "fixed,wobbly", "-out", filepath.Join(t.TempDir(), "bad"))
+	if code != 2 || !strings.Contains(stderr, "-loops: unknown loop policy \"wobbly\"") || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		t.Errorf("bad -loops: exit %d, %q", code, stderr)
+	}
+}

@@ -36,6 +36,8 @@ type options struct {
 	record       string // -record FILE (window and headless)
 	replay       string // -replay FILE (window and headless)
 
+	loop loopFlags // -loop, -catch-up (flags_loop.go)
+
 	vsync       bool
 	frames      int
 	screenshot  string
@@ -102,6 +104,7 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	fs.StringVar(&o.trace, "trace", "", "write one JSON line per frame here (window: with the measured frame seconds; - = stdout; on SIGINT/SIGTERM kept as FILE.partial)")
 	fs.StringVar(&o.record, "record", "", "write a recording (JSON lines: the scene, every input by tick, state hashes) here")
 	fs.StringVar(&o.replay, "replay", "", "play a recording back, its scene and inputs, checking every state hash (exit 1 on a difference)")
+	addLoopFlags(fs, &o.loop)
 	fs.BoolVar(&o.vsync, "vsync", true, "window: wait for vertical sync")
 	fs.IntVar(&o.frames, "frames", 0, "window: exit after this many frames, up to 100000000 (0 = run until closed)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "window: write the last frame as PNG here")
@@ -185,6 +188,9 @@ func parseFlags(args []string) (*options, error) {
 		return nil, err
 	}
 	if err := checkRecordFlags(o); err != nil {
+		return nil, err
+	}
+	if err := parseLoopFlags(o); err != nil {
 		return nil, err
 	}
 	return o, nil

@@ -57,6 +57,8 @@ func planHeadless(o *options) (*headlessPlan, error) {
 			Ticks:   o.ticks,
 			Seconds: o.seconds,
 			Interp:  o.interp,
+			Policy:  o.loop.policy,
+			CatchUp: o.loop.catchUp,
 		},
 		o:      o,
 		report: o.report,

@@ -182,6 +182,10 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 		s.lp.RequestSingleStep()
 	case k == glfw.KeyX:
 		a.toggleSplit()
+	case k == glfw.KeyJ:
+		a.cycleLoop(mods&glfw.ModShift != 0)
+	case k == glfw.KeyF3:
+		a.loops.stall = true
 	case k == glfw.KeyLeft:
 		a.rewindStep(-1)
 	case k == glfw.KeyRight:

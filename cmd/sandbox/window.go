@@ -16,6 +16,7 @@ import (
 
 	"sandbox/engine/gfx"
 	"sandbox/engine/interp"
+	"sandbox/engine/loop"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
 	"sandbox/internal/safeio"
@@ -35,6 +36,10 @@ type windowOptions struct {
 
 	// Width and Height are the window size in screen coordinates; 0 means 1280 x 720.
 	Width, Height int
+	// Policy and CatchUp are -loop and -catch-up (the panel and J switch
+	// them live).
+	Policy  loop.Policy
+	CatchUp loop.CatchUp
 	// Record, Replay and Trace are -record, -replay and -trace, opened and
 	// checked before the window opens (nil when not given).
 	Record *recordOutput

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"sandbox/engine/interp"
+	"sandbox/engine/loop"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
 	"sandbox/internal/safeio"
@@ -31,6 +32,8 @@ type windowOptions struct {
 	Stats         string
 	FireAtFrame   int
 	Width, Height int
+	Policy        loop.Policy
+	CatchUp       loop.CatchUp
 	Record        *recordOutput
 	Replay        *session.Replay
 	Trace         *safeio.File

@@ -218,7 +218,7 @@ func TestWindowPanelControls(t *testing.T) {
 			t.Errorf("vsync %v, target %v (%g Hz), stabiliser %v", a.vsync, a.target, a.targetHz(), a.stabiliser.Enabled)
 		case a.view.Mode != interp.Slerp:
 			t.Errorf("interpolation %v", a.view.Mode)
-		case a.view.Debug != (gfx.DebugOptions{Ghosts: true, Physics: physics.DebugOptions{AABBs: true, Contacts: true, Sweeps: true}}):
+		case a.view.Debug != (gfx.DebugOptions{Ghosts: true, Physics: physics.DebugOptions{AABBs: true, Contacts: true, Sweeps: true, Springs: true}}):
 			t.Errorf("debug drawing %+v", a.view.Debug)
 		case a.sim.shotSpeed != 500 || a.sim.shotHalf != 0.25 || !a.sim.plate:
 			t.Errorf("shot %g m/s, half %g m, plate %v", a.sim.shotSpeed, a.sim.shotHalf, a.sim.plate)

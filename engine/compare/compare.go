@@ -18,6 +18,7 @@ import (
 
 	"sandbox/engine/headless"
 	"sandbox/engine/interp"
+	"sandbox/engine/loop"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
 )
@@ -50,6 +51,9 @@ type Config struct {
 	// headless.Options.Interrupted); when it returns true the compare ends
 	// with headless.ErrInterrupted.
 	Interrupted func() bool
+	// Loops, when not empty, adds the loop experiment (loops.go): every
+	// policy at every rate, with and without the hitches (-loops).
+	Loops []loop.Policy
 
 	// tamper, in tests, changes a run's inputs to prove that a display-
 	// dependent physics result is caught.
@@ -115,7 +119,7 @@ func (c *Config) Validate() error {
 	if n := c.Ticks * uint64(max(1, len(c.Scene.Bodies)+len(c.Scene.Events))); n > MaxRecords {
 		return fmt.Errorf("-ticks %d: %d ticks x bodies is more than compare writes (%d); trace fewer ticks", c.Ticks, n, MaxRecords)
 	}
-	return nil
+	return c.validateLoops()
 }
 
 func (c *Config) display(hz float64) headless.DisplayDef {
@@ -150,6 +154,11 @@ type Result struct {
 	StateHash   string `json:"state_hash"`
 	Checkpoints int    `json:"checkpoints"`
 	Runs        []*Run `json:"runs"`
+	// Loops is the loop experiment, one entry per -loops policy (absent
+	// without -loops).
+	Loops []*LoopResult `json:"loops,omitempty"`
+
+	springK []float64 // the scene's spring stiffnesses, N/m, for the plots' legends
 }
 
 // Run is one display rate and interpolation mode.
@@ -199,6 +208,14 @@ func Compare(c Config) (*Result, error) {
 			if c.Done != nil {
 				c.Done(r)
 			}
+		}
+	}
+	if len(c.Loops) > 0 {
+		if res.Loops, err = runLoops(&c); err != nil {
+			return nil, err
+		}
+		for _, sp := range c.Scene.Springs {
+			res.springK = append(res.springK, sp.Stiffness)
 		}
 	}
 	return res, nil

@@ -28,6 +28,11 @@ func (r *Result) Files() ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
+	loopPlots, err := r.loopPlots()
+	if err != nil {
+		return nil, err
+	}
+	plots = append(plots, loopPlots...)
 	files = append(files, plots...)
 	files = append(files, File{"report.md", r.markdown(plots)})
 	return files, nil
@@ -84,6 +89,7 @@ func (r *Result) markdown(plots []File) []byte {
 		}
 		b.WriteByte('\n')
 	}
+	r.loopsMarkdown(&b)
 	b.WriteString("## Plots\n\n")
 	for _, p := range plots {
 		fmt.Fprintf(&b, "![%s](%s)\n\n", strings.TrimSuffix(p.Name, ".png"), p.Name)

@@ -24,9 +24,9 @@ type DebugOptions struct {
 	Physics physics.DebugOptions
 }
 
-// DefaultDebugOptions has trails, hit markers and the sleep tint on.
+// DefaultDebugOptions has trails, hit markers, the sleep tint and springs on.
 func DefaultDebugOptions() DebugOptions {
-	return DebugOptions{Trails: true, HitMarkers: true, SleepTint: true}
+	return DebugOptions{Trails: true, HitMarkers: true, SleepTint: true, Physics: physics.DebugOptions{Springs: true}}
 }
 
 // WorldView turns a physics world into what the renderer draws: every body

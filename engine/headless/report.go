@@ -60,8 +60,25 @@ type Report struct {
 	// Embedded counts the times a body's centre ended a step inside a static
 	// slab, once per (body, slab) stay however long it lasts.
 	Embedded uint64 `json:"embedded"`
+	// Loop and CatchUp are the loop policy and catch-up strategy (-loop,
+	// -catch-up); SlowedSeconds is what the world fell behind by over the
+	// run (catch-up slow), BehindSeconds what it still owed at the end.
+	Loop          string  `json:"loop"`
+	CatchUp       string  `json:"catch_up"`
+	SlowedSeconds float64 `json:"slowed_seconds"`
+	BehindSeconds float64 `json:"behind_seconds"`
+	// Springs are the scene's springs after the last tick (absent when it
+	// has none).
+	Springs []SpringReport `json:"springs,omitempty"`
 	// Replay is a -replay run's verdict (absent otherwise).
 	Replay *ReplayReport `json:"replay,omitempty"`
+}
+
+// SpringReport is one spring after the last tick.
+type SpringReport struct {
+	Name      string  `json:"name"`
+	Extension float64 `json:"extension"` // length minus rest length, m
+	Energy    float64 `json:"energy"`    // k x^2 / 2, J
 }
 
 // BodyReport is one body's state after the last tick.
@@ -110,6 +127,14 @@ func newReport(o Options, w *physics.World, counts session.Counts, cfg loop.Conf
 	}
 	if o.Scene.PhysicsHz > 0 {
 		rep.PhysicsHz = o.Scene.PhysicsHz
+	}
+	for i := 0; i < w.NumSprings(); i++ {
+		sv := w.Spring(i)
+		e := sv.Energy
+		if math.IsInf(e, 1) {
+			e = math.MaxFloat64 // a blown-up spring whose bodies are still finite
+		}
+		rep.Springs = append(rep.Springs, SpringReport{Name: sv.Name, Extension: sv.Extension, Energy: e})
 	}
 	for i := range rep.Bodies {
 		b := w.Body(i)

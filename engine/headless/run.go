@@ -11,6 +11,7 @@ import (
 	"io"
 
 	"sandbox/engine/interp"
+	"sandbox/engine/loop"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
 )
@@ -46,6 +47,10 @@ type Options struct {
 	// (the trace holds whole lines only) and Run returns the report so far
 	// with ErrInterrupted. It never affects state, only where the run ends.
 	Interrupted func() bool
+	// Policy and CatchUp pick the loop (-loop, -catch-up); the zero values
+	// are the fixed loop and drop.
+	Policy  loop.Policy
+	CatchUp loop.CatchUp
 }
 
 // DefaultSeconds is how long a run lasts when neither ticks nor seconds are given.
@@ -85,7 +90,8 @@ func Run(o Options) (*Report, error) {
 	}
 	// The teleport detector runs for the report's undeclared_jumps: about
 	// 2% of a 500-box pile's run time (240 ticks, 0.41 s against 0.40 s).
-	sess, err := session.New(session.Options{Scene: o.Scene, Clock: o.Clock, StopTick: o.Ticks, DetectTeleports: true})
+	sess, err := session.New(session.Options{Scene: o.Scene, Clock: o.Clock, StopTick: o.Ticks, DetectTeleports: true,
+		Policy: o.Policy, CatchUp: o.CatchUp})
 	if err != nil {
 		return nil, err
 	}
@@ -127,6 +133,7 @@ type run struct {
 	stepTimes stepHistogram // step_micros in bounded memory
 
 	elapsed, dropped float64 // display seconds run, and dropped
+	slowed           float64 // seconds the world fell behind (catch-up slow)
 	maxSteps         int
 }
 
@@ -153,6 +160,7 @@ func (r *run) execute() (*Report, error) {
 		}
 		r.elapsed += frameSeconds
 		r.dropped += f.DroppedSeconds()
+		r.slowed += f.SlowedSeconds
 		r.maxSteps = max(r.maxSteps, f.Steps)
 		if r.opts.Clock != nil {
 			for _, ns := range f.StepNanos {
@@ -218,5 +226,11 @@ func (r *run) report() *Report {
 	rep.DroppedSeconds = r.dropped
 	rep.MaxStepsInAFrame = r.maxSteps
 	rep.StepMicros = r.stepTimes.summary()
+	lp := s.Loop()
+	rep.Loop, rep.CatchUp = lp.Policy().String(), lp.CatchUp().String()
+	rep.SlowedSeconds, rep.BehindSeconds = r.slowed, lp.Behind()
+	if lp.Policy() != loop.Fixed {
+		rep.PhysicsSeconds = lp.Time() // steps of varying dt: their sum
+	}
 	return rep
 }

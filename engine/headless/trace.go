@@ -93,6 +93,13 @@ func (t *TraceWriter) Frame(f *session.Frame, time, frameSeconds float64, w *phy
 	b = appendKey(b, "tick")
 	b = strconv.AppendUint(b, f.Tick, 10)
 	b = append(b, ',')
+	if f.StepDT != dt {
+		// A loop whose dt varies (-loop variable, semi-fixed): the steps'
+		// own dt, s. The fixed loop's lines stay as they were.
+		b = appendKey(b, "step_dt")
+		b = appendFloat(b, f.StepDT)
+		b = append(b, ',')
+	}
 	b = appendKey(b, "bodies")
 	b = append(b, '{')
 	for i := 0; i < w.NumBodies(); i++ {

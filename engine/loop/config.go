@@ -32,6 +32,12 @@ type Config struct {
 	// the accumulator; the excess is reported as ClampedSeconds. Must be
 	// >= 0 and not NaN; 0 or +Inf means no clamp. Default 0.25.
 	MaxFrameSeconds float64
+	// Policy is how frame seconds become steps; the zero value, Fixed, is
+	// the deterministic loop.
+	Policy Policy
+	// CatchUp is what happens to time a frame cannot step; the zero value
+	// is Drop.
+	CatchUp CatchUp
 }
 
 // DefaultConfig returns the design defaults: 60 Hz physics, at most 8 steps
@@ -51,6 +57,12 @@ func (c Config) Validate() error {
 	}
 	if !(c.MaxFrameSeconds >= 0) {
 		return fmt.Errorf("loop: MaxFrameSeconds %v: must be >= 0 (0 = no clamp)", c.MaxFrameSeconds)
+	}
+	if c.Policy >= numPolicies {
+		return fmt.Errorf("loop: Policy %d: unknown", c.Policy)
+	}
+	if c.CatchUp >= numCatchUps {
+		return fmt.Errorf("loop: CatchUp %d: unknown", c.CatchUp)
 	}
 	return nil
 }

@@ -22,10 +22,21 @@ type Loop struct {
 	paused   bool
 	single   bool // a single step was requested while paused
 
+	// The policy path's state (policy.go, advance_policy.go); the fixed
+	// path reads only policy and catchUp, and never writes these.
+	policy     Policy
+	catchUp    CatchUp
+	stepDt     float64 // the dt of the step being run (StepSeconds on the fixed path)
+	behind     float64 // seconds owed beyond the accumulator (CatchUp Slow)
+	acc32      float32 // Float32Acc's accumulator
+	otherTicks uint64  // steps run by the policy path since baseTick
+	otherTime  float64 // their summed dt, s
+
 	cfg Config // as given, for Config(); StepSeconds follows SetStepSeconds
 
-	// Time is base + (tick - baseTick) * step: SetStepSeconds starts a new
-	// base, so that time stays continuous across a change of rate.
+	// Time is base + (tick - baseTick) * step, with the policy path's steps
+	// counted at their own dt: SetStepSeconds starts a new base, so that
+	// time stays continuous across a change of rate.
 	base     float64
 	baseTick uint64
 }
@@ -52,12 +63,25 @@ type Frame struct {
 	Accumulator float64
 	// Stopped is true when the step callback returned false.
 	Stopped bool
+	// StepSeconds is the dt of each of this frame's steps (all steps of a
+	// frame have the same dt; the fixed loop's is Config.StepSeconds).
+	StepSeconds float64
+	// SkippedSeconds were thrown away by SkipLong: a long frame's time.
+	SkippedSeconds float64
+	// ResetSeconds were cleared by CatchUp Reset after a long frame.
+	ResetSeconds float64
+	// SlowedSeconds were added this frame to what the world owes (CatchUp
+	// Slow); Behind is the total owed beyond the accumulator after it.
+	SlowedSeconds, Behind float64
+	// RoundedSeconds is the time Float32Acc's accumulator lost to rounding
+	// this frame (negative: gained): the precision anti-pattern's drift.
+	RoundedSeconds float64
 }
 
-// DroppedSeconds is every second this frame threw away: clamped, capped or
-// discarded.
+// DroppedSeconds is every second this frame threw away: clamped, capped,
+// discarded, skipped or reset.
 func (f Frame) DroppedSeconds() float64 {
-	return f.ClampedSeconds + f.CappedSeconds + f.DiscardedSeconds
+	return f.ClampedSeconds + f.CappedSeconds + f.DiscardedSeconds + f.SkippedSeconds + f.ResetSeconds
 }
 
 // New returns a loop at tick 0 with an empty accumulator, time scale 1, not
@@ -76,6 +100,9 @@ func New(cfg Config) (*Loop, error) {
 		scale:    1,
 		maxSteps: cfg.MaxStepsPerFrame,
 		cfg:      cfg,
+		policy:   cfg.Policy,
+		catchUp:  cfg.CatchUp,
+		stepDt:   cfg.StepSeconds,
 	}, nil
 }
 
@@ -104,6 +131,9 @@ func (l *Loop) Advance(frameSeconds float64, step func(tick uint64) bool) (Frame
 		return l.advancePaused(step), nil
 	}
 	l.single = false
+	if l.policy != Fixed || l.catchUp != Drop || l.behind != 0 {
+		return l.advancePolicy(dt, step), nil
+	}
 
 	// Locals rather than a Frame filled in place: the result then travels
 	// in registers and the common frame touches no stack memory.
@@ -150,6 +180,7 @@ func (l *Loop) Advance(frameSeconds float64, step func(tick uint64) bool) (Frame
 		DiscardedSeconds: discarded,
 		Accumulator:      acc,
 		Stopped:          stopped,
+		StepSeconds:      h,
 	}, nil
 }
 
@@ -163,19 +194,26 @@ func (l *Loop) refuse(frameSeconds float64) (Frame, error) {
 
 // advancePaused runs the requested single step, if any, and nothing else.
 func (l *Loop) advancePaused(step func(tick uint64) bool) Frame {
-	f := Frame{Alpha: l.alpha, Accumulator: l.acc}
+	f := Frame{Alpha: l.alpha, Accumulator: l.acc, Behind: l.behind}
 	if !l.single {
 		return f
 	}
 	l.single = false
 	f.Steps = 1
+	f.StepSeconds = l.step
+	l.stepDt = l.step
+	if l.policy != Fixed || l.catchUp != Drop {
+		l.otherTicks++
+		l.otherTime += l.step
+	}
 	t := l.tick
 	keep := step == nil || step(t)
 	l.tick = t + 1
 	if !keep {
 		f.Stopped = true
-		f.DiscardedSeconds = l.acc
-		l.acc, l.alpha = 0, 0
+		f.DiscardedSeconds = l.acc + l.behind
+		l.acc, l.alpha, l.behind, l.acc32 = 0, 0, 0, 0
+		f.Behind = 0
 		f.Alpha, f.Accumulator = 0, 0
 	}
 	return f
@@ -184,10 +222,13 @@ func (l *Loop) advancePaused(step func(tick uint64) bool) Frame {
 // Tick is the number of steps run so far.
 func (l *Loop) Tick() uint64 { return l.tick }
 
-// Time is the physics time in seconds, Tick*StepSeconds (with the rate in
-// force over each stretch of ticks, after SetStepSeconds). It is computed
-// from the integer tick, never summed, so it does not drift.
-func (l *Loop) Time() float64 { return l.base + float64(l.tick-l.baseTick)*l.step }
+// Time is the physics time in seconds: the fixed steps' is computed from
+// the integer tick (with the rate in force over each stretch of ticks,
+// after SetStepSeconds), never summed, so it does not drift; steps of other
+// policies (whose dt varies) add their summed dt.
+func (l *Loop) Time() float64 {
+	return l.base + float64(l.tick-l.baseTick-l.otherTicks)*l.step + l.otherTime
+}
 
 // Config returns the config the loop was built with, with the step set by
 // the last SetStepSeconds.
@@ -207,7 +248,11 @@ func (l *Loop) SetStepSeconds(h float64) error {
 		return nil
 	}
 	l.base, l.baseTick = l.Time(), l.tick
+	l.otherTicks, l.otherTime = 0, 0 // counted in base now
 	l.step, l.cfg.StepSeconds = h, h
+	if l.policy == Fixed {
+		l.stepDt = h
+	}
 	l.alpha = min(l.acc/h, alphaBelowOne)
 	return nil
 }
@@ -255,4 +300,5 @@ func (l *Loop) Alpha() float64 { return l.alpha }
 func (l *Loop) Reset() {
 	l.tick, l.acc, l.alpha, l.single = 0, 0, 0, false
 	l.base, l.baseTick = 0, 0
+	l.behind, l.acc32, l.otherTicks, l.otherTime, l.stepDt = 0, 0, 0, 0, l.step
 }

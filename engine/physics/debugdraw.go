@@ -19,6 +19,7 @@ type DebugOptions struct {
 	// a contact with a slab), ImpulseLength long for the weight of the
 	// lighter body over the step.
 	Impulses bool
+	Springs  bool // every spring, coloured by its extension (spring_draw.go)
 }
 
 // ImpulseLength is the length, m, of the line of a contact impulse equal
@@ -61,6 +62,9 @@ func (w *World) DebugDraw(d DebugDrawer, o DebugOptions) {
 	}
 	if o.Sweeps {
 		w.drawSweeps(d)
+	}
+	if o.Springs {
+		w.drawSprings(d)
 	}
 	if o.Sleeping {
 		for i := range w.bodies {

@@ -35,6 +35,9 @@ func (w *World) Step(dt float64, inputs []Input) {
 	w.clearTeleported()
 	w.fastBodies.Store(0)
 	w.applyInputs(inputs, dt)
+	if len(w.springs) > 0 {
+		w.applySprings(dt)
+	}
 	p.Inputs = sw.lap()
 
 	w.prepareBodies(dt)

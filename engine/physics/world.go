@@ -54,6 +54,9 @@ type World struct {
 	fnPrepBodies, fnTestCands, fnCheckMotion func(lo, hi int)
 	stepDt                                   float64
 
+	springs     []spring // spring.go, in creation order
+	springNames []string
+
 	oracleMarks []uint8 // detectTunnels' scratch: a mark per body (oracle.go)
 
 	noReuse bool // tests: compute every manifold afresh

@@ -153,8 +153,8 @@ func (d *decoder) checkTeleportTarget(t pendingTeleport) {
 	switch {
 	case !ok:
 		d.fail(t.path, t.node, "no body or fired projectile has this name")
-	case info.kind == "static":
-		d.fail(t.path, t.node, "names a static (%s); only bodies and projectiles can be teleported", info.path)
+	case info.kind == "static" || info.kind == "spring":
+		d.fail(t.path, t.node, "names a %s (%s); only bodies and projectiles can be teleported", info.kind, info.path)
 	case info.kind == "projectile" && info.tick >= t.tick:
 		d.fail(t.path, t.node, "the projectile (%s) is fired at tick %d; a teleport of it must come at a later tick (this one is at tick %d)",
 			info.path, info.tick, t.tick)

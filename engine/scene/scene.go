@@ -58,6 +58,9 @@ type Scene struct {
 	// Bodies are the dynamic boxes, in file order, with defaults filled in
 	// and orientations normalised.
 	Bodies []physics.BodyDef
+	// Springs are the springs between bodies or from an anchor, in file
+	// order (springs.go).
+	Springs []Spring
 	// Events are the scripted inputs in file order (NewScript sorts them by
 	// tick, stably).
 	Events []Event

@@ -39,10 +39,16 @@ func (s *Scene) NewWorld(clock func() int64) (*physics.World, error) {
 			return nil, fmt.Errorf("%s: statics[%d]: %v", s.File, i, err)
 		}
 	}
+	ids := make([]physics.BodyID, len(s.Bodies))
 	for i, b := range s.Bodies {
-		if _, err := w.AddBody(b); err != nil {
+		id, err := w.AddBody(b)
+		if err != nil {
 			return nil, fmt.Errorf("%s: bodies[%d]: %v", s.File, i, err)
 		}
+		ids[i] = id
+	}
+	if err := s.addSprings(w, ids); err != nil {
+		return nil, err
 	}
 	return w, nil
 }

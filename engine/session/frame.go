@@ -20,6 +20,15 @@ type Frame struct {
 	ClampedSeconds, CappedSeconds, DiscardedSeconds float64
 	// Stopped is true when the session's stop tick was reached in this frame.
 	Stopped bool
+	// StepDT is the dt of this frame's steps (the fixed step on the fixed
+	// loop). SkippedSeconds (skip-long) and ResetSeconds (catch-up reset)
+	// were thrown away; SlowedSeconds were added to what the world owes
+	// (catch-up slow), Behind is what it owes after the frame, and
+	// RoundedSeconds is the float32-acc accumulator's rounding (see
+	// loop.Frame).
+	StepDT                                      float64
+	SkippedSeconds, ResetSeconds, SlowedSeconds float64
+	Behind, RoundedSeconds                      float64
 
 	Profile   physics.Profile // stage timings summed over the frame's steps, ns
 	StepNanos []int64         // wall time of each step, ns (zero without a clock)
@@ -49,9 +58,12 @@ type Frame struct {
 }
 
 // DroppedSeconds is what the display-rate contract calls this frame's
-// dropped time: cut by the clamp or the step cap (time discarded because
+// dropped time: cut by the clamp or the step cap, skipped by skip-long or
+// cleared by catch-up reset (time discarded because
 // the run ended is not "dropped": nothing was owed any more).
-func (f *Frame) DroppedSeconds() float64 { return f.ClampedSeconds + f.CappedSeconds }
+func (f *Frame) DroppedSeconds() float64 {
+	return f.ClampedSeconds + f.CappedSeconds + f.SkippedSeconds + f.ResetSeconds
+}
 
 // Stamped is an input with the tick it applied at: the step from Tick to
 // Tick+1.

@@ -41,6 +41,11 @@ type Options struct {
 	// across (compare's "flag ignored" column; the window's marking test).
 	// It never affects state.
 	IgnoreTeleportFlags bool
+	// Policy and CatchUp pick the loop (zero values: the fixed loop, drop).
+	// Every policy but Fixed makes runs depend on the display's frame
+	// times: see docs/loops.md.
+	Policy  loop.Policy
+	CatchUp loop.CatchUp
 }
 
 // Session is one running simulation. It is not safe for concurrent use.
@@ -85,7 +90,9 @@ func New(o Options) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	lp, err := loop.New(o.Scene.LoopConfig())
+	cfg := o.Scene.LoopConfig()
+	cfg.Policy, cfg.CatchUp = o.Policy, o.CatchUp
+	lp, err := loop.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.Scene.File, err)
 	}
@@ -185,6 +192,9 @@ func (s *Session) Advance(frameSeconds float64) (*Frame, error) {
 	f.Alpha, f.Accumulator = lf.Alpha, lf.Accumulator
 	f.ClampedSeconds, f.CappedSeconds, f.DiscardedSeconds = lf.ClampedSeconds, lf.CappedSeconds, lf.DiscardedSeconds
 	f.Stopped = lf.Stopped
+	f.StepDT = lf.StepSeconds
+	f.SkippedSeconds, f.ResetSeconds, f.SlowedSeconds, f.Behind = lf.SkippedSeconds, lf.ResetSeconds, lf.SlowedSeconds, lf.Behind
+	f.RoundedSeconds = lf.RoundedSeconds
 	return f, nil
 }
 
@@ -225,7 +235,9 @@ func (s *Session) step(uint64) bool {
 	if s.clock != nil {
 		t0 = s.clock()
 	}
-	s.world.Step(s.dt, s.inputs)
+	// The loop's dt for this step: the fixed step on the fixed loop (the
+	// same float64 as s.dt), the frame's own for Variable and SemiFixed.
+	s.world.Step(s.loop.StepDT(), s.inputs)
 	var ns int64
 	if s.clock != nil {
 		ns = s.clock() - t0

@@ -104,6 +104,7 @@ func (u *UI) panelWindow(s *PanelState, ds imgui.Vec2) {
 		u.eventsSection(s)
 		u.selectionSection(s)
 		u.timeSection(s)
+		u.loopSection(s)
 		u.displaySection(s)
 		u.physicsSection(s)
 		u.drawingSection(s)

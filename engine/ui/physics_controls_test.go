@@ -26,6 +26,16 @@ func TestPhysicsRateAndImpulsesClicks(t *testing.T) {
 		frame(u, &s, 1.0/60)
 		click := func(name string, fx float32) error {
 			r, ok := rects[name]
+			// Sections above it (the loop's, the events') may push it below
+			// the window: scroll the panel down until it shows.
+			for i := 0; ok && r[1].Y > testH && i < 10; i++ {
+				win.SetCursorPos(float64(r[0].X), testH/2)
+				glfw.PollEvents()
+				u.Scroll(0, -3)
+				frame(u, &s, 1.0/60)
+				frame(u, &s, 1.0/60)
+				r = rects[name]
+			}
 			if !ok || r[1].Y > testH || r[1].X <= r[0].X {
 				return fmt.Errorf("%q not found in the window (%v)", name, r)
 			}

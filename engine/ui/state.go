@@ -119,6 +119,9 @@ type PanelState struct {
 	PhysicsHz int32
 	Substeps  int32
 
+	// Loop is the loop section's state (loop_section.go).
+	Loop LoopState
+
 	// The view's status line also says whether the session is being
 	// recorded (-record) or played back (-replay).
 	Recording bool

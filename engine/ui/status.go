@@ -6,6 +6,7 @@ import (
 	"github.com/AllenDang/cimgui-go/imgui"
 
 	"sandbox/engine/frames"
+	"sandbox/engine/loop"
 )
 
 // Colours of the status line, ImGui's ABGR.
@@ -82,6 +83,10 @@ func (u *UI) statusLine(s *PanelState) {
 	st.add(l.reset().s("display ").f(hz, 1).s(" Hz"), statusText)
 	if s.PhysicsHz > 0 {
 		st.add(l.reset().s("physics ").i(int64(s.PhysicsHz)).s(" Hz"), statusText)
+	}
+	if p, c := loop.Policy(s.Loop.Policy), loop.CatchUp(s.Loop.CatchUp); p != loop.Fixed || c != loop.Drop {
+		// Not the fixed step: a run to watch for its failures.
+		st.add(l.reset().s("loop ").s(p.String()).s(", catch-up ").s(c.String()), statusAlert)
 	}
 	if s.Recording {
 		st.add(l.reset().s("REC"), statusAlert)

@@ -27,6 +27,7 @@ func TestStatusLineSaysTheReplay(t *testing.T) {
 			{ReplayState{Failed: true, Tick: 60, End: 420}, "REPLAY DIFFERS"},
 			{ReplayState{Stopped: true, Tick: 90, End: 420}, "REPLAY stopped at tick 90"},
 		} {
+			s.Loop = LoopState{}
 			s.Replay = c.r
 			frame(u, &s, 1.0/60)
 			line := u.StatusLine()
@@ -36,6 +37,27 @@ func TestStatusLineSaysTheReplay(t *testing.T) {
 			if c.want != "" && !strings.Contains(line, c.want) {
 				return fmt.Errorf("%+v: status line %q, want it to say %q", c.r, line, c.want)
 			}
+		}
+		return nil
+	})
+}
+
+// The status line says when the loop is not the fixed step, and is silent
+// about the loop when it is.
+func TestStatusLineSaysTheLoop(t *testing.T) {
+	withUI(t, func(win *glfw.Window, u *UI) error {
+		s, err := testState()
+		if err != nil {
+			return err
+		}
+		frame(u, &s, 1.0/60)
+		if line := u.StatusLine(); strings.Contains(line, "loop") {
+			return fmt.Errorf("fixed loop: status line %q mentions the loop", line)
+		}
+		s.Loop.Policy, s.Loop.CatchUp = 1, 2 // variable, reset
+		frame(u, &s, 1.0/60)
+		if line, want := u.StatusLine(), "loop variable, catch-up reset"; !strings.Contains(line, want) {
+			return fmt.Errorf("status line %q, want it to say %q", line, want)
 		}
 		return nil
 	})
