@@ -25,10 +25,19 @@ echo "docs: docs/compare-glider-x.png (sandbox compare -scene glider -rates 60,1
 "$tmp/sandbox" compare -scene glider -rates 60,144,240 -out "$tmp/compare" >/dev/null
 cp "$tmp/compare/x_t.png" docs/compare-glider-x.png
 
+echo "docs: docs/loops-spring-variable.png (sandbox compare -scene springs -loops fixed,variable,semi-fixed ...)"
+"$tmp/sandbox" compare -scene springs -loops fixed,variable,semi-fixed -rates 60,144 \
+  -hitch-every 30 -hitch-seconds 0.05 -ticks 600 -out "$tmp/loops" >/dev/null
+cp "$tmp/loops/spring_variable.png" docs/loops-spring-variable.png
+
 echo "docs: docs/range.png (the window on range, 1280x720, after 240 frames)"
 eval "$XVFB" "$tmp/sandbox" -scene range -vsync=false -frames 240 -screenshot docs/range.png
 
 echo "docs: docs/range-lane.png (the lane test's last frame)"
 export SANDBOX_DOCS_SHOT="$PWD/docs/range-lane.png" SANDBOX_REQUIRE_DISPLAY=1
 eval "$XVFB" $GO test "$PGO" -count=1 ./cmd/sandbox -run TestWindowLaneShotReachesWall >/dev/null
+
+echo "docs: docs/loops-split.png (the split view by policy, 10 frames after a 50 ms stall)"
+export SANDBOX_LOOPS_SHOT="$PWD/docs/loops-split.png"
+eval "$XVFB" $GO test "$PGO" -count=1 ./cmd/sandbox -run TestWindowSplitByPolicy >/dev/null
 echo "docs: done; look at the pictures (git diff --stat docs/) before committing them"
