@@ -39,7 +39,8 @@ func TestReportLoopAndSprings(t *testing.T) {
 }
 
 // A trace line carries the step's dt when the loop's dt varies, and the
-// fixed loop's lines are as they were.
+// loop's name when it is not the fixed step; the fixed loop's lines are as
+// they were.
 func TestTraceStepDT(t *testing.T) {
 	sc, err := scene.Builtin("drop")
 	if err != nil {
@@ -55,6 +56,9 @@ func TestTraceStepDT(t *testing.T) {
 		}
 		if got := strings.Contains(buf.String(), `"step_dt":0.006944444444444444`); got != c.want {
 			t.Errorf("%v: step_dt in the trace %v, want %v:\n%.300s", c.p, got, c.want, buf.String())
+		}
+		if got := strings.Contains(buf.String(), `"loop":"variable/drop"`); got != c.want {
+			t.Errorf("%v: the loop named in the trace %v, want %v:\n%.300s", c.p, got, c.want, buf.String())
 		}
 	}
 }

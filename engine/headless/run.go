@@ -119,6 +119,7 @@ func RunSession(sess *session.Session, o Options) (*Report, error) {
 	r := &run{opts: o, sess: sess, display: NewDisplay(o.Display)}
 	if o.Trace != nil {
 		r.trace = NewTraceWriter(o.Trace)
+		r.trace.Loop = LoopName(sess.Loop())
 	}
 	return r.execute()
 }

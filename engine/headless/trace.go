@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"sandbox/engine/interp"
+	"sandbox/engine/loop"
 	"sandbox/engine/physics"
 	"sandbox/engine/session"
 )
@@ -20,7 +21,32 @@ type TraceWriter struct {
 	out *bufio.Writer
 	buf []byte
 	err error
+	// Loop names the loop policy and catch-up of the frames being written,
+	// when they are not the fixed step's ("variable/drop"); "" for the
+	// fixed loop, whose lines stay as they were.
+	Loop string
 }
+
+// LoopName is how a trace line names l's policy and catch-up: "" for the
+// fixed step with catch-up drop, else "POLICY/CATCHUP" (made once, so that
+// a window asking every frame allocates nothing).
+func LoopName(l *loop.Loop) string {
+	if l.Policy() == loop.Fixed && l.CatchUp() == loop.Drop {
+		return ""
+	}
+	return loopNames[l.Policy()][l.CatchUp()]
+}
+
+var loopNames = func() [][]string {
+	ps, cs := loop.PolicyNames(), loop.CatchUpNames()
+	names := make([][]string, len(ps))
+	for i, p := range ps {
+		for _, c := range cs {
+			names[i] = append(names[i], p+"/"+c)
+		}
+	}
+	return names
+}()
 
 // NewTraceWriter buffers its writes to out; call Flush at the end.
 func NewTraceWriter(out io.Writer) *TraceWriter {
@@ -93,6 +119,11 @@ func (t *TraceWriter) Frame(f *session.Frame, time, frameSeconds float64, w *phy
 	b = appendKey(b, "tick")
 	b = strconv.AppendUint(b, f.Tick, 10)
 	b = append(b, ',')
+	if t.Loop != "" {
+		b = appendKey(b, "loop")
+		b = strconv.AppendQuote(b, t.Loop)
+		b = append(b, ',')
+	}
 	if f.StepDT != dt {
 		// A loop whose dt varies (-loop variable, semi-fixed): the steps'
 		// own dt, s. The fixed loop's lines stay as they were.
