@@ -305,14 +305,11 @@ func (w *World) moveProxies() {
 	bp.fresh = bp.fresh[:0]
 	for _, e := range bp.escaped {
 		a := int(e)
-		P := &bp.proxy[a]
-		lo, hi := P.lo.vec(), P.hi.vec()
-		for k := range w.statics {
-			st := &w.statics[k]
-			if overlapsAABB(lo, hi, st.min, st.max) {
-				bp.fresh = append(bp.fresh, pairKeyStatic(a, k))
-			}
+		hits := w.staticTree().appendOverlaps(&bp.proxy[a], w.scratch.hits[:0])
+		for _, k := range hits {
+			bp.fresh = append(bp.fresh, pairKeyStatic(a, int(k)))
 		}
+		w.scratch.hits = hits
 		bp.proxyPartners(a)
 	}
 	bp.keyTmp = grow(bp.keyTmp, len(bp.fresh))

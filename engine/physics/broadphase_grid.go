@@ -39,14 +39,13 @@ func (w *World) findCandidates() {
 		_, exp := math.Frexp(size)
 		hist[clampInt(exp+64, 0, 127)]++
 	}
+	tree := w.staticTree()
 	for i := range bp.proxy {
-		lo, hi := bp.proxy[i].lo.vec(), bp.proxy[i].hi.vec()
-		for k := range w.statics {
-			st := &w.statics[k]
-			if overlapsAABB(lo, hi, st.min, st.max) {
-				bp.cand = append(bp.cand, pairKeyStatic(i, k))
-			}
+		hits := tree.appendOverlaps(&bp.proxy[i], w.scratch.hits[:0])
+		for _, k := range hits {
+			bp.cand = append(bp.cand, pairKeyStatic(i, int(k)))
 		}
+		w.scratch.hits = hits
 	}
 	w.gridPairs(&hist)
 	bp.keyTmp = grow(bp.keyTmp, len(bp.cand))

@@ -97,11 +97,10 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 		bestStatic, bestBody := -1, -1
 		r := rotationMatrix(b.q)
 		tight := orientedExtent(&r, b.half)
-		for k := range w.statics {
+		q := fatBox{lo: toSV(bound.Min), hi: toSV(bound.Max)}
+		for _, k32 := range w.staticsOn(&q) {
+			k := int(k32)
 			st := &w.statics[k]
-			if !overlapsAABB(bound.Min, bound.Max, st.min, st.max) {
-				continue
-			}
 			t, n, ok := sweepNested(b.pos, ext, tight, d, st.min, st.max)
 			if ok && t < bestT {
 				bestT, bestN, bestStatic = t, n, k

@@ -8,6 +8,7 @@ type stepScratch struct {
 	extent      []vec3 // end-of-step extents for bullet sweeps
 	extentValid bool
 	vBefore     vec3
+	hits        []int32       // slabs (or bodies) a box meets (staticsOn)
 	active      []int32       // indices of the manifolds solved this step
 	sweeps      []sweepRecord // CCD sweep volumes, for DebugDraw
 	parent      []int32       // island union-find
