@@ -42,15 +42,16 @@ const (
 	treeMaxDepth = 64
 )
 
-// build makes the tree over n items whose boxes box(i) gives.
-func (t *boxTree) build(n int, box func(i int) fatBox) {
+// build makes the tree over those of items 0..n-1 for which box(i) gives a
+// box and true.
+func (t *boxTree) build(n int, box func(i int) (fatBox, bool)) {
 	t.nodes = t.nodes[:0]
 	t.items = t.items[:0]
 	t.src = grow(t.src, n)
 	t.cent = grow(t.cent, n)
 	for i := 0; i < n; i++ {
-		b := box(i)
-		if hasNaN(&b) {
+		b, ok := box(i)
+		if !ok || hasNaN(&b) {
 			continue
 		}
 		t.src[i] = b

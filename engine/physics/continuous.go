@@ -33,6 +33,7 @@ const (
 // their end-of-step pose.
 func (w *World) continuous(dt float64) {
 	w.scratch.extentValid = false
+	w.scratch.frozenValid = false
 	if w.fastBodies.Load() == 0 {
 		return // nearly every step: two passes over the records for nothing
 	}
@@ -107,16 +108,12 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 			}
 		}
 		if bullet {
-			for k := range w.bodies {
+			q := fatBox{lo: toSV(bound.Min), hi: toSV(bound.Max)}
+			for _, k32 := range w.bodiesOn(&q) {
+				k := int(k32)
 				o := &w.bodies[k]
-				if k == i || o.flags&flagBullet != 0 {
-					continue
-				}
 				oext := w.frozenExtent(k)
 				omin, omax := sub(o.pos, oext), add(o.pos, oext)
-				if !overlapsAABB(bound.Min, bound.Max, omin, omax) {
-					continue
-				}
 				t, n, ok := sweepNested(b.pos, ext, tight, d, omin, omax)
 				if ok && t < bestT {
 					bestT, bestN, bestStatic, bestBody = t, n, -1, k

@@ -22,7 +22,7 @@ type staticIndex struct {
 func (w *World) staticTree() *boxTree {
 	si := &w.sindex
 	if si.stale || si.n != len(w.statics) {
-		si.tree.build(len(w.statics), w.staticBox)
+		si.tree.build(len(w.statics), w.staticItem)
 		si.stale, si.n = false, len(w.statics)
 	}
 	return &si.tree
@@ -33,6 +33,8 @@ func (w *World) staticBox(k int) fatBox {
 	st := &w.statics[k]
 	return fatBox{lo: svAt(&st.min), hi: svAt(&st.max)}
 }
+
+func (w *World) staticItem(k int) (fatBox, bool) { return w.staticBox(k), true }
 
 // nextStaticOn returns the lowest-numbered slab after slab `after` that box
 // q meets (touching counts, as in meetsSlab), or -1: the loop over every

@@ -90,7 +90,7 @@ func TestBoxTreeMatchesBruteForce(t *testing.T) {
 	for _, n := range []int{0, 1, 2, 3, 4, 5, 9, 17, 64, 300, 2000} {
 		for rep := 0; rep < 4; rep++ {
 			boxes := randomBoxes(rng, n, rep%2 == 1)
-			tree.build(len(boxes), func(i int) fatBox { return boxes[i] }) // reused: rebuilds must not keep anything
+			tree.build(len(boxes), func(i int) (fatBox, bool) { return boxes[i], true }) // reused: rebuilds must not keep anything
 			for qn := 0; qn < 200; qn++ {
 				q := randomQuery(rng, boxes)
 				want := bruteOverlaps(boxes, &q)
