@@ -59,6 +59,12 @@ func (t *boxTree) build(n int, box func(i int) (fatBox, bool)) {
 		t.items = append(t.items, int32(i))
 	}
 	t.keys = grow(t.keys, len(t.items))
+	// Every leaf but a lone one holds at least two items, so there are
+	// fewer nodes than items: room for all of them, so the tree never
+	// grows while it is made.
+	if cap(t.nodes) < len(t.items) {
+		t.nodes = make([]treeNode, 0, len(t.items))
+	}
 	if len(t.items) > 0 {
 		t.split(0, len(t.items))
 	}
@@ -68,6 +74,10 @@ func (t *boxTree) build(n int, box func(i int) (fatBox, bool)) {
 		t.boxes[j] = t.src[it]
 	}
 }
+
+// dropScratch lets the memory that only building uses go, for a tree that
+// is made seldom (the slabs').
+func (t *boxTree) dropScratch() { t.src, t.cent, t.keys = nil, nil, nil }
 
 func hasNaN(b *fatBox) bool {
 	return b.lo.x != b.lo.x || b.lo.y != b.lo.y || b.lo.z != b.lo.z ||

@@ -23,6 +23,7 @@ func (w *World) staticTree() *boxTree {
 	si := &w.sindex
 	if si.stale || si.n != len(w.statics) {
 		si.tree.build(len(w.statics), w.staticItem)
+		si.tree.dropScratch()
 		si.stale, si.n = false, len(w.statics)
 	}
 	return &si.tree
