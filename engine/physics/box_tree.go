@@ -186,7 +186,17 @@ func selectNth(keys []float64, items []int32, k int) {
 
 // anyOverlap reports whether some item's box overlaps q.
 func (t *boxTree) anyOverlap(q *fatBox) bool {
-	if len(t.nodes) == 0 {
+	// The root first, before the stack is made: most queries of a world of
+	// few slabs (a pile on its ground) end here.
+	if len(t.nodes) == 0 || !q.overlaps(&t.nodes[0].box) {
+		return false
+	}
+	if root := &t.nodes[0]; root.right < 0 {
+		for j := root.start; j < root.start+root.count; j++ {
+			if q.overlaps(&t.boxes[j]) {
+				return true
+			}
+		}
 		return false
 	}
 	var stack [treeMaxDepth]int32
@@ -214,7 +224,7 @@ func (t *boxTree) anyOverlap(q *fatBox) bool {
 // appendOverlaps appends to out the items whose boxes overlap q, in no
 // particular order.
 func (t *boxTree) appendOverlaps(q *fatBox, out []int32) []int32 {
-	if len(t.nodes) == 0 {
+	if len(t.nodes) == 0 || !q.overlaps(&t.nodes[0].box) {
 		return out
 	}
 	var stack [treeMaxDepth]int32
@@ -245,7 +255,7 @@ func (t *boxTree) appendOverlaps(q *fatBox, out []int32) []int32 {
 // found so far. The workers call it where a scratch list per worker would
 // be needed.
 func (t *boxTree) nextOverlap(q *fatBox, after int32) int32 {
-	if len(t.nodes) == 0 {
+	if len(t.nodes) == 0 || t.nodes[0].maxItem <= after || !q.overlaps(&t.nodes[0].box) {
 		return -1
 	}
 	best := int32(math.MaxInt32)
