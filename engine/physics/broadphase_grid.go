@@ -71,7 +71,7 @@ func (bp *broadphase) reserveCandidates() {
 	bp.keyTmp = slices.Grow(bp.keyTmp[:0], room)
 	bp.merge = slices.Grow(bp.merge[:0], room)
 	bp.fresh = slices.Grow(bp.fresh[:0], room)
-	bp.staleList = slices.Grow(bp.staleList[:0], maxStale(len(bp.proxy))+maxEscaped)
+	bp.staleList = slices.Grow(bp.staleList[:0], maxStale(len(bp.proxy))+maxEscaped(len(bp.proxy)))
 }
 
 // gridPairs appends the pairs of overlapping proxies found by the grid to
