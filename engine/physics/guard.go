@@ -73,6 +73,7 @@ func (w *World) checkMotion() {
 	// Sized by the solver, which makes most marks (storeStates) before
 	// this runs in the step; a world stepped by hand (the tests) has none.
 	w.oracleMarks = grow(w.oracleMarks, len(w.bodies))
+	w.staticTree() // made here if the slabs changed, not by the workers that share it
 	w.par.begin()
 	w.par.run(len(w.bodies), bodyChunk, w.fnCheckMotion)
 	w.par.end()

@@ -8,8 +8,9 @@ import "slices"
 // oracle) cost the few slabs near the box rather than a test of every
 // slab: a level of many thousand walls made those loops nearly the whole
 // step. The tree is made again on the first query after the slabs change
-// (AddStatic, or a Restore that drops some), never during a step's
-// parallel stages: Step asks for it first.
+// (AddStatic, or a Restore that drops some), never in the parallel stages
+// that share it: Step, the solver and checkMotion ask for it before their
+// workers start.
 
 // staticIndex is the slabs' tree and whether it is out of date.
 type staticIndex struct {
