@@ -108,7 +108,6 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 			}
 		}
 		if bullet {
-			q := fatBox{lo: toSV(bound.Min), hi: toSV(bound.Max)}
 			for _, k32 := range w.bodiesOn(&q) {
 				k := int(k32)
 				o := &w.bodies[k]
