@@ -106,6 +106,8 @@ contract:
 	  else echo "contract: $(CONTRACT) not found (it lives beside the project, not in a clone): skipped"; fi
 
 ## peers: our step side by side with Box3D and Bullet (pinned, alternating
-## rounds, medians; needs ../shared/peers, skips what is missing)
+## rounds, medians; needs ../shared/peers, skips what is missing), then the
+## worlds of many slabs and many bullets beside Box3D (scripts/peer-scale.sh)
 peers:
 	scripts/peer-bench.sh $(ROUNDS)
+	scripts/peer-scale.sh $(ROUNDS)

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"sandbox/engine/scene"
 )
 
 // These tests hold the binary to issue 7: it never removes or truncates a
@@ -262,7 +264,7 @@ func TestSceneInputsNeverHang(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.Truncate(64<<20 + 1) // sparse
+	f.Truncate(scene.MaxFileBytes + 1) // sparse
 	f.Close()
 	refusedIn(t, dir, nil, []string{"-headless", "-scene", huge, "-ticks", "5"}, huge, "limit")
 }

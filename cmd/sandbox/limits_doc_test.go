@@ -26,7 +26,9 @@ func TestLimitsDocMatchesCode(t *testing.T) {
 		got, want float64
 		text      string // how the page states it
 	}{
-		{"scene.MaxFileBytes", scene.MaxFileBytes, 64 << 20, "64 MiB (`scene.MaxFileBytes`)"},
+		{"scene.MaxFileBytes", scene.MaxFileBytes, 128 << 20, "128 MiB (`scene.MaxFileBytes`)"},
+		{"scene.MaxStatics", scene.MaxStatics, 1_000_000, "1,000,000 statics (`scene.MaxStatics`"},
+		{"session.MaxRecordLineBytes", session.MaxRecordLineBytes, 129 << 20, "at most 129 MiB (`session.MaxRecordLineBytes`"},
 		{"scene.MaxBodies", scene.MaxBodies, 100_000, "100,000 bodies plus fired projectiles"},
 		{"headless.MaxTicks", headless.MaxTicks, 1e8, "| `-ticks` | 1 .. 10^8 |"},
 		{"headless.MaxFrames", headless.MaxFrames, 1e8, "| display frames (headless) | 10^8"},

@@ -177,7 +177,7 @@ func (w *World) updatePairs() {
 		return
 	}
 	switch {
-	case !valid || len(bp.escaped) > maxEscaped || len(bp.staleList)+len(bp.escaped) > maxStale(n):
+	case !valid || len(bp.escaped) > maxEscaped(n) || len(bp.staleList)+len(bp.escaped) > maxStale(n):
 		w.findCandidates()
 	case len(bp.escaped) > 0:
 		w.moveProxies()
@@ -272,14 +272,20 @@ func (w *World) testCands(lo, hi int) {
 	}
 }
 
-// maxEscaped is the most bodies whose proxies are moved one by one in a
-// step; beyond it the grid search is cheaper.
-const maxEscaped = 64
+// maxEscaped is the most of n bodies whose proxies are moved one by one in
+// a step; beyond it the grid search is cheaper. An eighth of the bodies,
+// at least 64 and at most maxEscapedCap: a level whose hundred fast boxes
+// leave their proxies every step searched its whole grid every step at a
+// fixed 64.
+func maxEscaped(n int) int { return clampInt(n/8, 64, maxEscapedCap) }
+
+// maxEscapedCap bounds maxEscaped, and so the proxies moved one by one.
+const maxEscapedCap = 256
 
 // maxStale is how many bodies may have moved their proxies since the last
 // search before the next step searches again: each escaped body is tested
 // against all of them (they are not in the search's grid), so the test
-// count per step stays under maxEscaped times this.
+// count per step stays under maxEscapedCap times this.
 func maxStale(n int) int { return max(512, n/8) }
 
 // moveProxies gives the bodies in bp.escaped new proxies and replaces their
@@ -305,14 +311,11 @@ func (w *World) moveProxies() {
 	bp.fresh = bp.fresh[:0]
 	for _, e := range bp.escaped {
 		a := int(e)
-		P := &bp.proxy[a]
-		lo, hi := P.lo.vec(), P.hi.vec()
-		for k := range w.statics {
-			st := &w.statics[k]
-			if overlapsAABB(lo, hi, st.min, st.max) {
-				bp.fresh = append(bp.fresh, pairKeyStatic(a, k))
-			}
+		hits := w.staticTree().appendOverlaps(&bp.proxy[a], w.scratch.hits[:0])
+		for _, k := range hits {
+			bp.fresh = append(bp.fresh, pairKeyStatic(a, int(k)))
 		}
+		w.scratch.hits = hits
 		bp.proxyPartners(a)
 	}
 	bp.keyTmp = grow(bp.keyTmp, len(bp.fresh))

@@ -39,14 +39,13 @@ func (w *World) findCandidates() {
 		_, exp := math.Frexp(size)
 		hist[clampInt(exp+64, 0, 127)]++
 	}
+	tree := w.staticTree()
 	for i := range bp.proxy {
-		lo, hi := bp.proxy[i].lo.vec(), bp.proxy[i].hi.vec()
-		for k := range w.statics {
-			st := &w.statics[k]
-			if overlapsAABB(lo, hi, st.min, st.max) {
-				bp.cand = append(bp.cand, pairKeyStatic(i, k))
-			}
+		hits := tree.appendOverlaps(&bp.proxy[i], w.scratch.hits[:0])
+		for _, k := range hits {
+			bp.cand = append(bp.cand, pairKeyStatic(i, int(k)))
 		}
+		w.scratch.hits = hits
 	}
 	w.gridPairs(&hist)
 	bp.keyTmp = grow(bp.keyTmp, len(bp.cand))
@@ -72,7 +71,7 @@ func (bp *broadphase) reserveCandidates() {
 	bp.keyTmp = slices.Grow(bp.keyTmp[:0], room)
 	bp.merge = slices.Grow(bp.merge[:0], room)
 	bp.fresh = slices.Grow(bp.fresh[:0], room)
-	bp.staleList = slices.Grow(bp.staleList[:0], maxStale(len(bp.proxy))+maxEscaped)
+	bp.staleList = slices.Grow(bp.staleList[:0], maxStale(len(bp.proxy))+maxEscaped(len(bp.proxy)))
 }
 
 // gridPairs appends the pairs of overlapping proxies found by the grid to

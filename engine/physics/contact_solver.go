@@ -97,6 +97,7 @@ func (w *World) substeps() int { return (w.def.SolverIterations + 1) / 2 }
 func (w *World) solve(dt float64, sw *stopwatch) {
 	sp := &w.profile.SolverStages
 	*sp = SolverProfile{}
+	w.staticTree() // its store of the states asks it on the workers (pathClear)
 	sc := &w.scratch
 	sol := &w.sol
 	sc.active = sc.active[:0]

@@ -33,6 +33,7 @@ const (
 // their end-of-step pose.
 func (w *World) continuous(dt float64) {
 	w.scratch.extentValid = false
+	w.scratch.frozenValid = false
 	if w.fastBodies.Load() == 0 {
 		w.stops = w.stops[:0]
 		return // nearly every step: two passes over the records for nothing
@@ -100,27 +101,21 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 		bestStatic, bestBody := -1, -1
 		r := rotationMatrix(b.q)
 		tight := orientedExtent(&r, b.half)
-		for k := range w.statics {
+		q := fatBox{lo: toSV(bound.Min), hi: toSV(bound.Max)}
+		for _, k32 := range w.staticsOn(&q) {
+			k := int(k32)
 			st := &w.statics[k]
-			if !overlapsAABB(bound.Min, bound.Max, st.min, st.max) {
-				continue
-			}
 			t, n, ok := sweepNested(b.pos, ext, tight, d, st.min, st.max)
 			if ok && t < bestT {
 				bestT, bestN, bestStatic = t, n, k
 			}
 		}
 		if bullet {
-			for k := range w.bodies {
+			for _, k32 := range w.bodiesOn(&q) {
+				k := int(k32)
 				o := &w.bodies[k]
-				if k == i || o.flags&flagBullet != 0 {
-					continue
-				}
 				oext := w.frozenExtent(k)
 				omin, omax := sub(o.pos, oext), add(o.pos, oext)
-				if !overlapsAABB(bound.Min, bound.Max, omin, omax) {
-					continue
-				}
 				t, n, ok := sweepNested(b.pos, ext, tight, d, omin, omax)
 				if ok && t < bestT {
 					bestT, bestN, bestStatic, bestBody = t, n, -1, k

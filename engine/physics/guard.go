@@ -73,6 +73,7 @@ func (w *World) checkMotion() {
 	// Sized by the solver, which makes most marks (storeStates) before
 	// this runs in the step; a world stepped by hand (the tests) has none.
 	w.oracleMarks = grow(w.oracleMarks, len(w.bodies))
+	w.staticTree() // made here if the slabs changed, not by the workers that share it
 	w.par.begin()
 	w.par.run(len(w.bodies), bodyChunk, w.fnCheckMotion)
 	w.par.end()
@@ -111,11 +112,10 @@ func (w *World) guardCentre(i int) (guarded uint64) {
 	}
 	p0 := b.prevPos
 	seg := segmentBox(&p0, &b.pos)
-	for k := range w.statics {
+	// The slabs in order, each tested against the segment as the guard
+	// has left it so far.
+	for k := w.nextStaticOn(&seg, -1); k >= 0; k = w.nextStaticOn(&seg, k) {
 		st := &w.statics[k]
-		if !seg.meetsSlab(st) {
-			continue
-		}
 		in, _, crosses := ccd.SegmentFaces(p0, b.pos, ccd.AABB{Min: st.min, Max: st.max})
 		if !crosses || in == ccd.NoFace {
 			continue // outside all step, or already inside at its start

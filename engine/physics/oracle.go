@@ -87,21 +87,27 @@ func (w *World) detectTunnels() {
 		}
 		seg := segmentBox(&p0, &p1)
 		r := 0
-		for k := range w.statics {
-			st := &w.statics[k]
-			var rec *insideRec
-			for r < len(mine) && int(mine[r].static) < k {
+		// The slabs in order that either hold a record of this body or
+		// meet its path's box: the next of each, whichever comes first.
+		onPath := w.nextStaticOn(&seg, -1)
+		for k := -1; ; {
+			if onPath >= 0 && onPath <= k {
+				onPath = w.nextStaticOn(&seg, k)
+			}
+			for r < len(mine) && int(mine[r].static) <= k {
 				r++
 			}
-			if r < len(mine) && int(mine[r].static) == k {
-				rec = &mine[r]
+			k = onPath
+			var rec *insideRec
+			if !teleported && r < len(mine) && int(mine[r].static) < len(w.statics) {
+				if s := int(mine[r].static); k < 0 || s <= k {
+					k, rec = s, &mine[r]
+				}
 			}
-			if teleported {
-				rec = nil
+			if k < 0 {
+				break
 			}
-			if rec == nil && !seg.meetsSlab(st) {
-				continue
-			}
+			st := &w.statics[k]
 			box := ccd.AABB{Min: st.min, Max: st.max}
 			in, out, crosses := ccd.SegmentFaces(p0, p1, box)
 			if !crosses {

@@ -24,12 +24,7 @@ func (a *fatBox) meetsSlab(st *static) bool {
 // slab.
 func (w *World) pathClear(p0, p1 *vec3) bool {
 	box := segmentBox(p0, p1)
-	for k := range w.statics {
-		if box.meetsSlab(&w.statics[k]) {
-			return false
-		}
-	}
-	return true
+	return !w.staticTree().anyOverlap(&box)
 }
 
 // clearPathMark is the oracle's mark of a body with the given flags whose

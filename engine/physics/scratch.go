@@ -7,7 +7,11 @@ type stepScratch struct {
 	rot         []mat3 // rotation matrix per body, this step
 	extent      []vec3 // end-of-step extents for bullet sweeps
 	extentValid bool
+	frozen      boxTree // the non-bullet bodies' boxes at their end-of-step pose (bodiesOn)
+	frozenValid bool
+	bodyHits    []int32 // bodies a bullet's sweep meets (bodiesOn)
 	vBefore     vec3
+	hits        []int32       // slabs (or bodies) a box meets (staticsOn)
 	active      []int32       // indices of the manifolds solved this step
 	sweeps      []sweepRecord // CCD sweep volumes, for DebugDraw
 	parent      []int32       // island union-find

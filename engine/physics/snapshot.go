@@ -54,6 +54,7 @@ func (w *World) Restore(s *Snapshot) {
 	w.invI = append(w.invI[:0], s.invI...)
 	if s.nStatics < len(w.statics) {
 		w.statics = w.statics[:s.nStatics]
+		w.sindex.stale = true
 	}
 	w.contacts.copyFrom(&s.contacts)
 	w.contacts.syncHeads()

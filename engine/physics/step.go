@@ -33,6 +33,7 @@ func (w *World) Step(dt float64, inputs []Input) {
 	w.par.begin()
 
 	w.clearTeleported()
+	w.staticTree() // made here, serially, if the slabs changed: the stages share it
 	w.fastBodies.Store(0)
 	w.applyInputs(inputs, dt)
 	if len(w.springs) > 0 {

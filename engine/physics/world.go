@@ -23,6 +23,7 @@ type World struct {
 	gens   []uint32     // generation per slot; survives Restore so stale IDs are caught
 
 	statics []static
+	sindex  staticIndex // the slabs' tree (static_index.go)
 
 	events   StepEvents
 	counters Counters
@@ -177,6 +178,7 @@ func (w *World) AddStatic(d StaticDef) (StaticID, error) {
 	}
 	w.statics = append(w.statics, static{name: d.Name, min: d.Min, max: d.Max})
 	w.bp.valid = false
+	w.sindex.stale = true
 	return StaticID(len(w.statics) - 1), nil
 }
 

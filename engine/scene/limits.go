@@ -7,14 +7,20 @@ import "fmt"
 // keep a hostile or mistaken file from exhausting memory or time.
 const (
 	// MaxFileBytes bounds a scene file's size, and so the memory parsing
-	// takes (about five times the file's size: a 300 MB file took 1.5 GB).
-	// 64 MiB holds more than MaxBodies bodies written out in full.
-	MaxFileBytes = 64 << 20
+	// takes (about five times the file's size: a 300 MB file took 1.5 GB;
+	// maxValues bounds it more tightly). 128 MiB holds MaxBodies bodies
+	// written out in full, or MaxStatics slabs with names of a dozen
+	// characters.
+	MaxFileBytes = 128 << 20
 	// MaxBodies bounds the dynamic bodies a scene makes: its bodies plus the
 	// projectiles its events fire. 10^6 bodies took 4.4 GB and 36 s a tick.
 	MaxBodies = 100_000
-	// MaxStatics bounds the static slabs, for the same reason.
-	MaxStatics = 100_000
+	// MaxStatics bounds the static slabs, for the same reason. The step
+	// costs the same for any number of them (the physics keeps them in a
+	// tree), so the bound is what reading the file costs: the JSON tree
+	// of a million slabs is most of the memory a load takes
+	// (docs/speed-notes.md, "Scale with the world").
+	MaxStatics = 1_000_000
 )
 
 // Limits of the JSON itself, checked while the file is read, before the
@@ -22,9 +28,11 @@ const (
 // file of bare zeros (33 million values) took 5.5 GB and 38 s before it was
 // refused. MaxBodies bodies written out in full (28 values each) and
 // MaxStatics slabs (10 each) fit in maxValues; no object of the format has
-// more than 13 keys.
+// more than 13 keys. Raised with MaxStatics, which a level of a million
+// slabs needs: the bound on what a file of tiny values costs is about three
+// times what it was.
 // (maxValues is a variable only so that a test can lower it.)
-var maxValues = 4_000_000
+var maxValues = 13_000_000
 
 const maxKeys = 64
 

@@ -136,12 +136,12 @@ func TestLoadRefusesNonRegularAndHugeFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Sparse: 64 MiB + 1 of nothing on disk.
+	// Sparse: MaxFileBytes + 1 of nothing on disk.
 	if err := f.Truncate(MaxFileBytes + 1); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
-	paths[huge] = "limit of 67108864"
+	paths[huge] = fmt.Sprintf("limit of %d", MaxFileBytes)
 	for path, want := range paths {
 		done := make(chan error, 1)
 		go func() { _, err := Load(path); done <- err }()

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"sandbox/engine/scene"
 )
 
 // splitLines is a recording's lines, without the last newline.
@@ -154,7 +156,7 @@ func TestReplayBoundsTheWorkOfRewinds(t *testing.T) {
 // A scene embedded in a recording is held to the scene file's size limit.
 func TestReplayEmbeddedSceneLimit(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds a 64 MiB recording")
+		t.Skip("builds a recording larger than a scene file may be")
 	}
 	data, _ := shortRecording(t)
 	head := splitLines(data)[0]
@@ -162,7 +164,10 @@ func TestReplayEmbeddedSceneLimit(t *testing.T) {
 	for _, c := range []struct {
 		pad  int
 		want string
-	}{{64 << 20, "more than the limit of 67108864"}, {70 << 20, "the scene it embeds may be at most 64 MiB"}} {
+	}{
+		{scene.MaxFileBytes, fmt.Sprintf("more than the limit of %d", scene.MaxFileBytes)},
+		{scene.MaxFileBytes + 6<<20, fmt.Sprintf("the scene it embeds may be at most %d MiB", scene.MaxFileBytes>>20)},
+	} {
 		var b bytes.Buffer
 		b.WriteString(head[:i])
 		b.Write(bytes.Repeat([]byte(" "), c.pad))

@@ -1,0 +1,291 @@
+package physics
+
+import "math"
+
+// boxTree is a bounding-volume tree over a fixed set of boxes, built once
+// top down (median split on the longest axis of the centres) in flat
+// arrays, for the queries that used to test every slab (or every body):
+// "does anything overlap this box", "which items do", and "which is the
+// lowest-numbered one after k". Overlap is the closed test of
+// overlapsAABB, on the same floats, so every query finds exactly what a
+// loop over all the items would have; a box with a NaN coordinate, which
+// that loop could never match, is left out (it would poison the unions).
+// The queries read only, so the workers may share a tree.
+type boxTree struct {
+	nodes []treeNode
+	items []int32  // item numbers in leaf order
+	boxes []fatBox // items' boxes in leaf order
+
+	// Build scratch, kept so that a tree rebuilt every step (the bullets')
+	// allocates nothing once warm.
+	src  []fatBox // boxes by item number
+	cent []sv
+	keys []float64
+}
+
+// treeNode is a subtree: its box (the union of its items'), the range of
+// the lowest and highest item numbers in it (for ordered queries), and
+// either a leaf's range of items (right < 0) or the index of its right
+// child (the left child follows it).
+type treeNode struct {
+	box              fatBox
+	minItem, maxItem int32
+	start, count     int32
+	right            int32
+}
+
+const (
+	// treeLeafItems is the most items in a leaf.
+	treeLeafItems = 4
+	// treeMaxDepth bounds a query's stack: a median split halves the items
+	// at every level, so int32 item counts never come near it.
+	treeMaxDepth = 64
+)
+
+// build makes the tree over those of items 0..n-1 for which box(i) gives a
+// box and true.
+func (t *boxTree) build(n int, box func(i int) (fatBox, bool)) {
+	t.nodes = t.nodes[:0]
+	t.items = t.items[:0]
+	t.src = grow(t.src, n)
+	t.cent = grow(t.cent, n)
+	for i := 0; i < n; i++ {
+		b, ok := box(i)
+		if !ok || hasNaN(&b) {
+			continue
+		}
+		t.src[i] = b
+		t.cent[i] = sv{b.lo.x + b.hi.x, b.lo.y + b.hi.y, b.lo.z + b.hi.z}
+		t.items = append(t.items, int32(i))
+	}
+	t.keys = grow(t.keys, len(t.items))
+	// Every leaf but a lone one holds at least two items, so there are
+	// fewer nodes than items: room for all of them, so the tree never
+	// grows while it is made.
+	if cap(t.nodes) < len(t.items) {
+		t.nodes = make([]treeNode, 0, len(t.items))
+	}
+	if len(t.items) > 0 {
+		t.split(0, len(t.items))
+	}
+	// The boxes in leaf order, so that a leaf's are read in one run.
+	t.boxes = grow(t.boxes, len(t.items))
+	for j, it := range t.items {
+		t.boxes[j] = t.src[it]
+	}
+}
+
+// dropScratch lets the memory that only building uses go, for a tree that
+// is made seldom (the slabs').
+func (t *boxTree) dropScratch() { t.src, t.cent, t.keys = nil, nil, nil }
+
+func hasNaN(b *fatBox) bool {
+	return b.lo.x != b.lo.x || b.lo.y != b.lo.y || b.lo.z != b.lo.z ||
+		b.hi.x != b.hi.x || b.hi.y != b.hi.y || b.hi.z != b.hi.z
+}
+
+// split makes the subtree of items [lo, hi) and returns its node's index.
+func (t *boxTree) split(lo, hi int) int32 {
+	at := int32(len(t.nodes))
+	t.nodes = append(t.nodes, treeNode{right: -1})
+	if hi-lo <= treeLeafItems {
+		nd := treeNode{start: int32(lo), count: int32(hi - lo), right: -1, minItem: math.MaxInt32, maxItem: -1}
+		nd.box = t.src[t.items[lo]]
+		for _, it := range t.items[lo:hi] {
+			b := &t.src[it]
+			nd.box = unionBox(&nd.box, b)
+			nd.minItem, nd.maxItem = min(nd.minItem, it), max(nd.maxItem, it)
+		}
+		t.nodes[at] = nd
+		return at
+	}
+	// The longest axis of the centres' bounds, split at the median.
+	c0 := t.cent[t.items[lo]]
+	cl, ch := c0, c0
+	for _, it := range t.items[lo:hi] {
+		c := t.cent[it]
+		cl = sv{min(cl.x, c.x), min(cl.y, c.y), min(cl.z, c.z)}
+		ch = sv{max(ch.x, c.x), max(ch.y, c.y), max(ch.z, c.z)}
+	}
+	d := sv{ch.x - cl.x, ch.y - cl.y, ch.z - cl.z}
+	for j, it := range t.items[lo:hi] {
+		c := t.cent[it]
+		switch {
+		case d.x >= d.y && d.x >= d.z:
+			t.keys[lo+j] = c.x
+		case d.y >= d.z:
+			t.keys[lo+j] = c.y
+		default:
+			t.keys[lo+j] = c.z
+		}
+	}
+	mid := (lo + hi) / 2
+	selectNth(t.keys[lo:hi], t.items[lo:hi], mid-lo)
+	t.split(lo, mid)
+	right := t.split(mid, hi)
+	l, r := &t.nodes[at+1], &t.nodes[right]
+	t.nodes[at] = treeNode{
+		box:     unionBox(&l.box, &r.box),
+		minItem: min(l.minItem, r.minItem),
+		maxItem: max(l.maxItem, r.maxItem),
+		right:   right,
+	}
+	return at
+}
+
+func unionBox(a, b *fatBox) fatBox {
+	return fatBox{
+		lo: sv{min(a.lo.x, b.lo.x), min(a.lo.y, b.lo.y), min(a.lo.z, b.lo.z)},
+		hi: sv{max(a.hi.x, b.hi.x), max(a.hi.y, b.hi.y), max(a.hi.z, b.hi.z)},
+	}
+}
+
+// selectNth reorders keys (and items with them) so that position k holds
+// what a sort by (key, item) would put there, smaller before it and larger
+// after: quickselect, in linear time on average, where sorting every level
+// made a million-slab build take seconds.
+func selectNth(keys []float64, items []int32, k int) {
+	less := func(i, j int) bool {
+		return keys[i] < keys[j] || keys[i] == keys[j] && items[i] < items[j]
+	}
+	swap := func(i, j int) {
+		keys[i], keys[j] = keys[j], keys[i]
+		items[i], items[j] = items[j], items[i]
+	}
+	lo, hi := 0, len(keys)-1
+	for hi > lo {
+		// Median of three as the pivot, moved to hi.
+		m := int(uint(lo+hi) >> 1)
+		if less(m, lo) {
+			swap(m, lo)
+		}
+		if less(hi, lo) {
+			swap(hi, lo)
+		}
+		if less(m, hi) {
+			swap(m, hi)
+		}
+		p := lo
+		for i := lo; i < hi; i++ {
+			if less(i, hi) {
+				swap(i, p)
+				p++
+			}
+		}
+		swap(p, hi)
+		switch {
+		case k < p:
+			hi = p - 1
+		case k > p:
+			lo = p + 1
+		default:
+			return
+		}
+	}
+}
+
+// anyOverlap reports whether some item's box overlaps q.
+func (t *boxTree) anyOverlap(q *fatBox) bool {
+	// The root first, before the stack is made: most queries of a world of
+	// few slabs (a pile on its ground) end here.
+	if len(t.nodes) == 0 || !q.overlaps(&t.nodes[0].box) {
+		return false
+	}
+	if root := &t.nodes[0]; root.right < 0 {
+		for j := root.start; j < root.start+root.count; j++ {
+			if q.overlaps(&t.boxes[j]) {
+				return true
+			}
+		}
+		return false
+	}
+	var stack [treeMaxDepth]int32
+	sp := 1
+	for sp > 0 {
+		sp--
+		nd := &t.nodes[stack[sp]]
+		if !q.overlaps(&nd.box) {
+			continue
+		}
+		if nd.right < 0 {
+			for j := nd.start; j < nd.start+nd.count; j++ {
+				if q.overlaps(&t.boxes[j]) {
+					return true
+				}
+			}
+			continue
+		}
+		stack[sp], stack[sp+1] = nd.right, stack[sp]+1
+		sp += 2
+	}
+	return false
+}
+
+// appendOverlaps appends to out the items whose boxes overlap q, in no
+// particular order.
+func (t *boxTree) appendOverlaps(q *fatBox, out []int32) []int32 {
+	if len(t.nodes) == 0 || !q.overlaps(&t.nodes[0].box) {
+		return out
+	}
+	var stack [treeMaxDepth]int32
+	sp := 1
+	for sp > 0 {
+		sp--
+		nd := &t.nodes[stack[sp]]
+		if !q.overlaps(&nd.box) {
+			continue
+		}
+		if nd.right < 0 {
+			for j := nd.start; j < nd.start+nd.count; j++ {
+				if q.overlaps(&t.boxes[j]) {
+					out = append(out, t.items[j])
+				}
+			}
+			continue
+		}
+		stack[sp], stack[sp+1] = nd.right, stack[sp]+1
+		sp += 2
+	}
+	return out
+}
+
+// nextOverlap returns the lowest-numbered item after item `after` whose box
+// overlaps q, or -1: a loop over the items in order, as a search that skips
+// the subtrees holding only lower numbers, or none lower than the best
+// found so far. The workers call it where a scratch list per worker would
+// be needed.
+func (t *boxTree) nextOverlap(q *fatBox, after int32) int32 {
+	if len(t.nodes) == 0 || t.nodes[0].maxItem <= after || !q.overlaps(&t.nodes[0].box) {
+		return -1
+	}
+	best := int32(math.MaxInt32)
+	var stack [treeMaxDepth]int32
+	sp := 1
+	for sp > 0 {
+		sp--
+		nd := &t.nodes[stack[sp]]
+		if nd.maxItem <= after || nd.minItem >= best || !q.overlaps(&nd.box) {
+			continue
+		}
+		if nd.right < 0 {
+			for j := nd.start; j < nd.start+nd.count; j++ {
+				if it := t.items[j]; it > after && it < best && q.overlaps(&t.boxes[j]) {
+					best = it
+				}
+			}
+			continue
+		}
+		// The child with the lower numbers is searched first (pushed
+		// last), so that the other is often skipped.
+		l, r := stack[sp]+1, nd.right
+		if t.nodes[r].minItem < t.nodes[l].minItem {
+			l, r = r, l
+		}
+		stack[sp], stack[sp+1] = r, l
+		sp += 2
+	}
+	if best == math.MaxInt32 {
+		return -1
+	}
+	return best
+}
