@@ -138,6 +138,11 @@ func (p *panel) viewport() gfx.Viewport {
 func (p *panel) sync(a *app) {
 	s, st := &p.st, &a.stats
 	s.Scene = p.sceneIndex(a.sim.sc)
+	s.Springs = s.Springs[:0]
+	for i, w := 0, a.sim.world; i < w.NumSprings(); i++ {
+		sv := w.Spring(i)
+		s.Springs = append(s.Springs, ui.SpringRow{Name: sv.Name, Extension: sv.Extension, Energy: sv.Energy})
+	}
 	s.Paused = a.sim.lp.Paused()
 	s.TimeScale = float32(a.sim.lp.TimeScale())
 	s.VSync = a.vsync

@@ -121,6 +121,9 @@ type PanelState struct {
 
 	// Loop is the loop section's state (loop_section.go).
 	Loop LoopState
+	// Springs are the scene's springs after the last step, in scene order
+	// (springs_section.go); empty when it has none.
+	Springs []SpringRow
 
 	// The view's status line also says whether the session is being
 	// recorded (-record) or played back (-replay).
