@@ -8,7 +8,7 @@ import (
 )
 
 // stallSeconds is the length of a stall on demand (F3, the panel's button):
-// the texts' 50 ms hitch.
+// the hitch of the texts' spring experiment, three 60 Hz frames long.
 const stallSeconds = 0.05
 
 // loopControl is the window's side of the loop policies: a stall asked for

@@ -25,7 +25,7 @@ const (
 // splitView presents the one simulation twice, side by side: the left
 // half of the 3D view as a display of LeftHz would show it, the right half
 // as one of RightHz. Each half is redrawn only on its own cadence and held
-// in between, so on a fast monitor (or at time scale 0.1x on any monitor)
+// in between, so on a fast monitor (or in slow motion on any monitor)
 // the two rates can be watched next to each other. The cadence runs on
 // simulated display time (frame time times the time scale), which is what
 // makes slow motion show the difference on a 60 Hz monitor.

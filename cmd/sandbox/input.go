@@ -18,7 +18,7 @@ type inputState struct {
 	WantKeys func() bool
 }
 
-// timeScales are the steps of - and = (issue 4: 0.05x to 2x).
+// timeScales are the steps of - and =, from a twentieth of real time to twice it.
 var timeScales = []float64{0.05, 0.1, 0.25, 0.5, 1, 2}
 
 // The keys are listed once, in ui.KeyHelp: the F1 window shows that list,

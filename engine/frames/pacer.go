@@ -6,8 +6,9 @@ import (
 )
 
 // DefaultSpinNanos is how long before a deadline the pacer stops sleeping and
-// spins instead, in nanoseconds. OS sleeps overshoot by 50 µs to over 1 ms; a
-// 1.5 ms spin absorbs that at the cost of one core busy for that long per frame.
+// spins instead, in nanoseconds. OS sleeps overshoot, now and then by more
+// than a millisecond; a spin a little longer than that absorbs it at the cost
+// of one core busy for that long per frame.
 const DefaultSpinNanos = 1_500_000
 
 // Pacer holds a presentation rate: each frame has a deadline one period after

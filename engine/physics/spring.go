@@ -14,7 +14,8 @@ import (
 // semi-implicit (symplectic) Euler, as in the texts the loop experiment is
 // built on. Its stability therefore depends on the step: an undamped
 // spring of angular frequency omega is stable while omega*dt < 2, so one
-// stable at 1/60 s can blow up in a single 50 ms step. That is the point.
+// stable at the fixed step can blow up in a single step three times as
+// long. That is the point.
 //
 // A world without springs runs no spring code: its steps are bit for bit
 // what they were.

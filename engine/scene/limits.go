@@ -24,9 +24,9 @@ const (
 )
 
 // Limits of the JSON itself, checked while the file is read, before the
-// schema: the tree costs about 170 bytes and 1 us a value, so a 64 MiB
-// file of bare zeros (33 million values) took 5.5 GB and 38 s before it was
-// refused. MaxBodies bodies written out in full (28 values each) and
+// schema: the tree costs far more per value than the file does, so a file
+// of bare zeros once took gigabytes and tens of seconds before it was
+// refused (docs/limits.md has the figures). MaxBodies bodies written out in full (28 values each) and
 // MaxStatics slabs (10 each) fit in maxValues; no object of the format has
 // more than 13 keys. Raised with MaxStatics, which a level of a million
 // slabs needs: the bound on what a file of tiny values costs is about three
