@@ -20,6 +20,19 @@ import (
 // and bodies 1 m cubes in a small cluster at the origin.
 func levelWorld(t *testing.T, side, walls, bodies int) *physics.World {
 	t.Helper()
+	sc, err := scene.Parse("level.json", []byte(levelJSON(side, walls, bodies)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := sc.NewWorld(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// levelJSON is levelWorld's scene file.
+func levelJSON(side, walls, bodies int) string {
 	var b strings.Builder
 	half := float64(side)*2 + 10
 	fmt.Fprintf(&b, `{"version": 1, "name": "level", "statics": [{"name": "ground", "min": [%g, -1, %g], "max": [%g, 0, %g]}`, -half, -half, half, half)
@@ -40,15 +53,7 @@ func levelWorld(t *testing.T, side, walls, bodies int) *physics.World {
 		fmt.Fprintf(&b, `{"name": "b%d", "center": [%d, 6, 0], "half": [0.5, 0.5, 0.5]}`, k, k%3)
 	}
 	b.WriteString(`]}`)
-	sc, err := scene.Parse("level.json", []byte(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := sc.NewWorld(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return w
+	return b.String()
 }
 
 // Pillars are not range walls, and a level of many walls gets at most
