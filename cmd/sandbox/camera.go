@@ -130,8 +130,8 @@ const (
 )
 
 // frameWorld picks the default view for a world: from homeYaw and
-// homePitch, every corner of the bodies and of the slabs that are not the
-// ground, fitted into a view of the given aspect (width / height).
+// homePitch, every corner of the bodies and of the range walls the lanes
+// face (or, in a world of no bodies, of every slab but the ground), fitted into a view of the given aspect (width / height).
 func (c *camera) frameWorld(w *physics.World, aspect float64) {
 	c.points = c.points[:0]
 	box := func(lo, hi mgl64.Vec3) {
@@ -150,12 +150,21 @@ func (c *camera) frameWorld(w *physics.World, aspect float64) {
 		ext := ccd.OrientedExtent(b.Half, b.Curr.Orientation)
 		box(b.Curr.Center.Sub(ext), b.Curr.Center.Add(ext))
 	}
-	ground := gfx.GroundIndex(w)
+	// With bodies, the view frames them and the range's walls (what one
+	// shoots at), not a level's bulk: an 800 m field of pillars would make
+	// the bodies specks. Without bodies, the slabs are all there is to see.
+	ground, walls := gfx.GroundIndex(w), 0
 	for i := 0; i < w.NumStatics(); i++ {
 		if i == ground { // not what we look at
 			continue
 		}
 		s := w.Static(i)
+		if w.NumBodies() > 0 {
+			if _, ok := rangeWall(s); !ok || walls == maxLanes {
+				continue
+			}
+			walls++
+		}
 		box(s.Min, s.Max)
 	}
 	// Around the middle, at least a 6 m cube of the ground, so that one

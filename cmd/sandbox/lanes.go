@@ -14,7 +14,7 @@ import (
 )
 
 // A range lane stands the camera level on a firing line in front of one
-// wall (every slab but the ground), at a chosen distance, looking square
+// wall (a thin upright slab, see rangeWall), at a chosen distance, looking square
 // at the middle of its face: one key (L) aims at the 1 mm wall. The lanes
 // and the wall labels are made once per scene load, so that a frame
 // allocates nothing.
@@ -32,22 +32,43 @@ type rangeLanes struct {
 	tops   []mgl64.Vec3   // m, where each wall's label stands
 }
 
-// build makes the lanes of a world: one per slab that is not the ground,
-// facing the side of its thinnest axis that looks toward the world's
-// origin, where the range's shooters stand.
+// maxLanes caps the lanes (and so the panel's list and the wall labels):
+// a level of thousands of walls gets the first few, in scene order, not a
+// list nobody can use and labels that cover the view.
+const maxLanes = 16
+
+// wallThinness is how many times thinner than its other two extents a slab
+// must be to count as a range wall: pillars, blocks and floors are not.
+const wallThinness = 4
+
+// rangeWall reports whether slab s is a wall of the range kind, a thin
+// upright slab, and which axis (0: x, 2: z) is its thickness.
+func rangeWall(s physics.StaticView) (axis int, ok bool) {
+	ext := s.Max.Sub(s.Min)
+	k, o := 0, 2 // the thin axis, of x and z: walls stand upright
+	if ext[2] < ext[0] {
+		k, o = 2, 0
+	}
+	t := ext[k] * wallThinness
+	return k, t <= ext[1] && t <= ext[o]
+}
+
+// build makes the lanes of a world: one per range wall (not the ground),
+// the first maxLanes in scene order, each facing the side of its thin axis
+// that looks toward the world's origin, where the range's shooters stand.
 func (r *rangeLanes) build(w *physics.World) {
 	r.lanes, r.names, r.labels, r.tops = r.lanes[:0], r.names[:0], r.labels[:0], r.tops[:0]
 	ground := gfx.GroundIndex(w)
-	for i := 0; i < w.NumStatics(); i++ {
+	for i := 0; i < w.NumStatics() && len(r.lanes) < maxLanes; i++ {
 		if i == ground {
 			continue
 		}
 		s := w.Static(i)
-		ext := s.Max.Sub(s.Min)
-		k := 0 // the thin axis, of x and z: walls stand upright
-		if ext[2] < ext[0] {
-			k = 2
+		k, ok := rangeWall(s)
+		if !ok {
+			continue
 		}
+		ext := s.Max.Sub(s.Min)
 		c := s.Min.Add(s.Max).Mul(0.5)
 		n := mgl64.Vec3{}
 		n[k] = -1

@@ -43,6 +43,9 @@ type Options struct {
 	// about as much again as the rest of a frame (llvmpipe, 1,000 boxes at
 	// 1280x720: about 160 instead of 70 CPU ms).
 	MSAA int
+	// NoCull draws every static every frame instead of only those in the
+	// view's frustum (and, for shadows, the sun's): for comparisons.
+	NoCull bool
 }
 
 // Frame is everything drawn in one frame. Slices are read during Render only.
@@ -73,6 +76,7 @@ type Renderer struct {
 	box, shadow, line *Program
 	cubeVBO, cubeIBO  *Buffer
 	dynBuf, statBuf   *Buffer
+	castBuf           *Buffer // culled: this frame's shadow casters
 	dynVAO, statVAO   *VertexArray
 	lineBuf           *Buffer
 	lineVAO           *VertexArray
@@ -80,6 +84,11 @@ type Renderer struct {
 	shadowMap         *ShadowMap
 	msaa              *msaaTarget // nil: draw straight into the window's framebuffer
 	nStatic, nFloors  int32
+	cells             staticCells // culled: the statics by grid cell
+	viewCull          frustum
+	// nView and nCast are the statics the last frame drew in the view and
+	// into the shadow map.
+	nView, nCast int32
 
 	locBox struct {
 		viewProj, lightViewProj, eye, sunDir, sunColor, skyColor, groundColor, fog, shadow, texel int32
@@ -142,7 +151,7 @@ func NewRenderer(o Options) (r *Renderer, err error) {
 		}
 	}
 	r.opts.MSAA = max(o.MSAA, 1)
-	for _, b := range []**Buffer{&r.cubeVBO, &r.dynBuf, &r.statBuf, &r.lineBuf} {
+	for _, b := range []**Buffer{&r.cubeVBO, &r.dynBuf, &r.statBuf, &r.castBuf, &r.lineBuf} {
 		if *b, err = NewBuffer(gl.ARRAY_BUFFER); err != nil {
 			return
 		}
@@ -157,9 +166,10 @@ func NewRenderer(o Options) (r *Renderer, err error) {
 	}
 	r.cubeVBO.SetStatic(unsafe.Pointer(&cubeVertices[0]), len(cubeVertices)*4)
 	r.statBuf.Stream(nil, 0)
+	r.castBuf.Stream(nil, 0)
 	r.instanceVAO(r.dynVAO, r.dynBuf, 0)
 	r.instanceVAO(r.statVAO, r.statBuf, 0)
-	r.instanceVAO(r.castVAO, r.statBuf, 0)
+	r.instanceVAO(r.castVAO, r.castBuf, 0)
 	r.cubeIBO.SetStatic(unsafe.Pointer(&cubeIndices[0]), len(cubeIndices)*2)
 	r.lineVAO.Bind()
 	r.lineBuf.Stream(nil, 0)
@@ -197,18 +207,42 @@ func (r *Renderer) instanceVAO(vao *VertexArray, buf *Buffer, first int) {
 	gl.BindVertexArray(0)
 }
 
-// SetStatics uploads the static boxes, drawn in one instanced call every
+// SetStatics takes the static boxes, drawn in one instanced call every
 // frame; call it when the scene changes, not every frame. The first floors
 // of them receive shadows but cast none (the ground: nothing is under it,
 // and leaving it out of the shadow map saves filling every texel of it).
+// Each frame uploads only those in the view's frustum (and, for the shadow
+// map, in the sun's), found through a grid built here; with Options.NoCull
+// they are uploaded once, here, and all drawn.
 func (r *Renderer) SetStatics(s []Instance, floors int) {
 	floors = max(0, min(floors, len(s)))
 	r.nStatic, r.nFloors = int32(len(s)), int32(floors)
+	r.nView, r.nCast = r.nStatic, r.nStatic-r.nFloors
+	if !r.opts.NoCull {
+		r.cells.build(s, floors)
+		return
+	}
 	if len(s) == 0 {
 		return
 	}
 	r.statBuf.Stream(unsafe.Pointer(&s[0]), len(s)*instanceBytes)
-	r.instanceVAO(r.castVAO, r.statBuf, floors)
+	r.castBuf.Stream(unsafe.Pointer(&s[0]), len(s)*instanceBytes)
+	r.instanceVAO(r.castVAO, r.castBuf, floors)
+}
+
+// DrawnStatics is how many statics the last frame drew in the view and
+// into the shadow map: all of them (less the floors for shadows) without
+// culling.
+func (r *Renderer) DrawnStatics() (view, shadow int) { return int(r.nView), int(r.nCast) }
+
+// cullStatics uploads the statics not outside f into buf (the floors too
+// when withFloors) and returns how many.
+func (r *Renderer) cullStatics(f *frustum, buf *Buffer, withFloors bool) int32 {
+	v := r.cells.visible(f, withFloors)
+	if len(v) > 0 {
+		buf.Stream(unsafe.Pointer(&v[0]), len(v)*instanceBytes)
+	}
+	return int32(len(v))
 }
 
 // Samples is the samples per pixel the 3D view is drawn with (1: no MSAA).
@@ -302,7 +336,11 @@ func (r *Renderer) shadowPass(f *Frame) {
 	gl.PolygonOffset(1.5, 2)
 	r.shadow.Use()
 	gl.UniformMatrix4fv(r.locShadow.lightViewProj, 1, false, &r.lightViewProj[0])
-	if n := r.nStatic - r.nFloors; n > 0 {
+	if !r.opts.NoCull {
+		r.viewCull.set(&r.lightViewProj)
+		r.nCast = r.cullStatics(&r.viewCull, r.castBuf, false)
+	}
+	if n := r.nCast; n > 0 {
 		r.castVAO.Bind()
 		gl.DrawElementsInstanced(gl.TRIANGLES, int32(len(cubeIndices)), gl.UNSIGNED_SHORT, nil, n)
 	}
@@ -312,9 +350,13 @@ func (r *Renderer) shadowPass(f *Frame) {
 }
 
 func (r *Renderer) drawBoxes(f *Frame) {
-	if r.nStatic > 0 {
+	if !r.opts.NoCull {
+		r.viewCull.set(&r.viewProj)
+		r.nView = r.cullStatics(&r.viewCull, r.statBuf, true)
+	}
+	if r.nView > 0 {
 		r.statVAO.Bind()
-		gl.DrawElementsInstanced(gl.TRIANGLES, int32(len(cubeIndices)), gl.UNSIGNED_SHORT, nil, r.nStatic)
+		gl.DrawElementsInstanced(gl.TRIANGLES, int32(len(cubeIndices)), gl.UNSIGNED_SHORT, nil, r.nView)
 	}
 	r.drawDynamic(f)
 }
@@ -409,7 +451,7 @@ func (r *Renderer) Delete() {
 	r.shadowMap.Delete()
 	r.msaa.Delete()
 	r.msaa = nil
-	for _, b := range []*Buffer{r.cubeVBO, r.cubeIBO, r.dynBuf, r.statBuf, r.lineBuf} {
+	for _, b := range []*Buffer{r.cubeVBO, r.cubeIBO, r.dynBuf, r.statBuf, r.castBuf, r.lineBuf} {
 		b.Delete()
 	}
 	for _, v := range []*VertexArray{r.dynVAO, r.statVAO, r.castVAO, r.lineVAO} {
