@@ -35,11 +35,10 @@ func (w *World) continuous(dt float64) {
 	w.scratch.extentValid = false
 	w.scratch.frozenValid = false
 	if w.fastBodies.Load() == 0 {
-		w.stops = w.stops[:0]
 		return // nearly every step: two passes over the records for nothing
 	}
 	w.stopsNext = w.stopsNext[:0]
-	defer w.keepStops()
+	defer w.keepStops(dt)
 	for pass := 0; pass < 2; pass++ {
 		wantBullet := pass == 1
 		for i := range w.bodies {
@@ -159,19 +158,26 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 			hit.Static = StaticID(bestStatic)
 		}
 		// A stop against a surface the body touched when the step's
-		// contacts were built, or was stopped against in the last step (a
-		// bullet resting or sliding on the ground, a plate tumbling along
-		// it), goes on with that contact, and so does a bullet catching up
+		// contacts were built, or was stopped against in the last
+		// episodeGap seconds (a bullet resting or sliding on the ground, a
+		// plate or a spinning box tumbling along it, whose swept bound
+		// meets it every step or two), goes on with that contact, and so does a bullet catching up
 		// with a body it has just pushed (both moving together, the body
 		// frozen at its end pose): only a stop that begins a contact is an
 		// impact and an event.
 		w.counters.CCDStops++
-		stop := stopRec{body: int32(i), target: stopTarget(bestStatic, bestBody)}
-		goesOn := w.stoppedLastStep(stop) || w.touchedAtStart(i, bestStatic, bestBody)
-		w.stopsNext = append(w.stopsNext, stop)
-		if (speed > 0 || bestBody < 0) && !goesOn {
+		stop := stopRec{body: int32(i), target: stopTarget(bestStatic, bestBody), tick: w.events.Tick}
+		goesOn := w.stoppedRecently(stop, dt) || w.touchedAtStart(i, bestStatic, bestBody)
+		impact := (speed > 0 || bestBody < 0) && !goesOn
+		if impact {
 			w.events.CCDHits = append(w.events.CCDHits, hit)
 			w.counters.CCDHits++
+		}
+		if impact || goesOn {
+			// Part of a contact: the stops soon after go on with it. (A
+			// bullet stopped at no closing speed against a body it never
+			// hit begins nothing: its impact is still to come.)
+			w.stopsNext = append(w.stopsNext, stop)
 		}
 		rec.hit, rec.point, rec.normal = true, point, bestN
 		w.scratch.sweeps = append(w.scratch.sweeps, rec)
@@ -363,9 +369,18 @@ func (w *World) frozenExtent(k int) vec3 {
 	return sc.extent[k]
 }
 
-// stopRec is one stop of a sweep: the body, and what stopped it (slab k as
-// k, body j as -2-j: stopTarget).
-type stopRec struct{ body, target int32 }
+// episodeGap is how long, s, a body must go without being stopped against
+// a surface before a stop against it begins a new contact: long enough to
+// bridge the steps in which a tumbling body's swept bound misses the
+// ground between two that meet it, short against a real bounce.
+const episodeGap = 0.1
+
+// stopRec is a sweep's last stop of a body against one target (slab k as
+// k, body j as -2-j: stopTarget), and the tick its step ended on.
+type stopRec struct {
+	body, target int32
+	tick         uint64
+}
 
 func stopTarget(k, j int) int32 {
 	if k >= 0 {
@@ -381,18 +396,41 @@ func compareStops(a, b stopRec) int {
 	return cmp.Compare(a.target, b.target)
 }
 
-// stoppedLastStep reports whether the last step's sweeps stopped the same
-// body against the same target.
-func (w *World) stoppedLastStep(s stopRec) bool {
-	_, found := slices.BinarySearchFunc(w.stops, s, compareStops)
-	return found
+// stoppedRecently reports whether the sweeps stopped the same body against
+// the same target within the last episodeGap seconds (at steps of dt).
+func (w *World) stoppedRecently(s stopRec, dt float64) bool {
+	n, found := slices.BinarySearchFunc(w.stops, s, compareStops)
+	return found && float64(s.tick-w.stops[n].tick)*dt <= episodeGap
 }
 
-// keepStops makes this step's stops the ones the next step looks up, in
-// order (non-bullets are swept before bullets).
-func (w *World) keepStops() {
+// keepStops merges this step's stops into the kept ones, in order
+// (non-bullets are swept before bullets, and a body may stop against one
+// target more than once a step), and forgets those older than episodeGap.
+func (w *World) keepStops(dt float64) {
 	slices.SortFunc(w.stopsNext, compareStops)
-	w.stops, w.stopsNext = w.stopsNext, w.stops
+	now := w.events.Tick
+	old, merged := w.stops, w.stopsMerge[:0]
+	keep := func(r stopRec) {
+		if float64(now-r.tick)*dt > episodeGap {
+			return
+		}
+		if k := len(merged); k > 0 && compareStops(merged[k-1], r) == 0 {
+			merged[k-1] = r // the later stop of the same pair
+			return
+		}
+		merged = append(merged, r)
+	}
+	i, j := 0, 0
+	for i < len(old) || j < len(w.stopsNext) {
+		if j == len(w.stopsNext) || i < len(old) && compareStops(old[i], w.stopsNext[j]) <= 0 {
+			keep(old[i])
+			i++
+		} else {
+			keep(w.stopsNext[j])
+			j++
+		}
+	}
+	w.stops, w.stopsMerge = merged, old
 }
 
 // touchedAtStart reports whether body i touched slab k (or, with k < 0,

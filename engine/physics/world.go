@@ -37,11 +37,11 @@ type World struct {
 	// Bodies whose centre is inside a slab, sorted by body then slab: what
 	// the tunnelling oracle remembers between steps (oracle.go).
 	inside, insideNext []insideRec
-	// What the sweeps stopped bodies against in the last step, sorted by
-	// body then target: a stop against the same surface on the next step
-	// goes on with that contact rather than begins an impact (continuous.go).
-	stops, stopsNext []stopRec
-	profile          Profile
+	// The sweeps' recent stops, one per body and target, sorted by body
+	// then target: a stop against the same surface soon after goes on with
+	// that contact rather than begins an impact (continuous.go).
+	stops, stopsNext, stopsMerge []stopRec
+	profile                      Profile
 
 	// Stage state and scratch, reused every step so a warm step allocates nothing.
 	contacts contactSet
