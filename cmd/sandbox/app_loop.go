@@ -26,9 +26,10 @@ func (l *loopControl) takeStall() float64 {
 	return stallSeconds
 }
 
-// loopLocked reports whether the loop must stay as it is: a recording
-// and a replay run on the fixed loop.
-func (a *app) loopLocked() bool { return a.io.rec != nil || a.sim.locked }
+// loopLocked reports whether the loop must stay as it is: a replay steps
+// with the dts its recording holds. (A recording records the dt of every
+// step that is not the fixed step's, so the loop may change while one runs.)
+func (a *app) loopLocked() bool { return a.sim.locked }
 
 // cycleLoop moves to the next policy (J) or catch-up (Shift+J).
 func (a *app) cycleLoop(catchUp bool) {

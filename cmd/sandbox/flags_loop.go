@@ -20,10 +20,10 @@ func addLoopFlags(fs *flag.FlagSet, l *loopFlags) {
 	fs.StringVar(&l.catchUpName, "catch-up", "drop", "what happens to time a frame cannot step: "+strings.Join(loop.CatchUpNames(), ", "))
 }
 
-// parseLoopFlags checks -loop and -catch-up. A recording is replayed tick
-// by tick on the fixed loop, so a run of another policy or catch-up is
-// neither recorded nor replayed: refused with one line rather than written
-// as a file that could not reproduce it.
+// parseLoopFlags checks -loop and -catch-up. Any loop can be recorded: a
+// step whose dt is not the fixed step's is recorded with its dt. A replay
+// steps the recording's ticks with the recorded dts, so -loop and
+// -catch-up with -replay are refused with one line: the file decides.
 func parseLoopFlags(o *options) error {
 	l := &o.loop
 	var err error
@@ -34,10 +34,8 @@ func parseLoopFlags(o *options) error {
 		return usagef("-catch-up: %v", err)
 	}
 	if l.policy != loop.Fixed || l.catchUp != loop.Drop {
-		for _, n := range []string{"record", "replay"} {
-			if o.set[n] {
-				return usagef("-%s with -loop %s -catch-up %s: recordings run the fixed loop with drop; a display-dependent run cannot be replayed", n, l.policy, l.catchUp)
-			}
+		if o.set["replay"] {
+			return usagef("-replay with -loop %s -catch-up %s: a replay steps the recording's ticks with the dt each step recorded; it takes no loop of its own", l.policy, l.catchUp)
 		}
 	}
 	return nil

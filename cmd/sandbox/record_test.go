@@ -179,3 +179,27 @@ func TestReplayInterrupted(t *testing.T) {
 	}
 	noTemporaries(t, dir)
 }
+
+// A headless run of the variable loop with hitches records each step's dt
+// and replays headless on other displays with every hash equal; -replay
+// with a -loop of its own is refused.
+func TestVariableLoopRecordingReplays(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "v.jsonl")
+	if _, stderr, code := sandbox(t, "-headless", "-scene", "springs", "-loop", "variable", "-display-hz", "90",
+		"-jitter", "0.3", "-hitch-every", "20", "-hitch-seconds", "0.05", "-ticks", "300", "-record", rec); code != 0 {
+		t.Fatalf("recording the variable loop: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(readFile(t, rec), `"kind":"dt"`) {
+		t.Fatal("the recording of the variable loop holds no step's dt")
+	}
+	for _, hz := range []string{"60", "144"} {
+		stdout, stderr, code := sandbox(t, "-headless", "-replay", rec, "-display-hz", hz)
+		if code != 0 || !strings.Contains(stdout, "equal to the recording") {
+			t.Fatalf("replay at %s Hz: exit %d, %q %q", hz, code, stdout, stderr)
+		}
+	}
+	if _, stderr, code := sandbox(t, "-headless", "-replay", rec, "-loop", "variable"); code != 2 || !strings.Contains(stderr, "-replay with -loop variable") {
+		t.Fatalf("-replay with -loop: exit %d, %q; want 2 and one line", code, stderr)
+	}
+}

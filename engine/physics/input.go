@@ -24,6 +24,11 @@ const (
 	// dt: the world only carries it, so that a recording of the inputs
 	// holds the change).
 	InputSetRate
+	// InputStepDT says the step's dt, s (Input.StepDT), where a loop other
+	// than the fixed step chose one of its own: the world only carries it,
+	// so that a recording of the inputs holds every such step's dt and a
+	// replay can step with it.
+	InputStepDT
 )
 
 // Input is one tick-stamped command, applied at the start of World.Step
@@ -53,6 +58,8 @@ type Input struct {
 	// second and solver substeps per step, 1..MaxSubsteps.
 	StepHz   float64
 	Substeps int
+	// StepDT is the step's dt, s (InputStepDT).
+	StepDT float64
 }
 
 // applyInputs runs this tick's inputs in order. Invalid inputs (a bad fire

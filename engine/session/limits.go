@@ -19,6 +19,9 @@ const (
 	// records a few (a shot, a switch, one drag), and a replay holds a
 	// tick's inputs (and those of a frame's later ticks) in memory.
 	MaxInputsPerTick = 10_000
+	// MaxStepDT bounds a recorded step's dt, s (a "dt" input: a loop other
+	// than the fixed step, whose step is a frame's time, clamped or not).
+	MaxStepDT = 3600
 	// mismatchNamed is how many differing bodies a mismatch's one line
 	// names; the rest are counted, and listed in full in the report.
 	mismatchNamed = 5

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"fmt"
+
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sandbox/engine/physics"
@@ -70,6 +72,7 @@ type recInput struct {
 	Target      *[3]float64 `json:"target,omitempty"`   // drag: where it is pulled, world
 	Hz          *float64    `json:"hz,omitempty"`       // rate: steps per second
 	Substeps    *int        `json:"substeps,omitempty"` // rate: solver substeps per step
+	DT          *float64    `json:"dt,omitempty"`       // dt: the step's own dt, s
 }
 
 type recBody struct {
@@ -136,6 +139,9 @@ func encodeInput(in physics.Input) *recInput {
 	case physics.InputSetRate:
 		hz, n := in.StepHz, in.Substeps
 		return &recInput{Kind: "rate", Hz: &hz, Substeps: &n}
+	case physics.InputStepDT:
+		dt := in.StepDT
+		return &recInput{Kind: "dt", DT: &dt}
 	}
 	return nil
 }
@@ -188,8 +194,13 @@ func decodeInput(r *recInput) (physics.Input, string) {
 			return physics.Input{}, "a rate input's " + err.Error()
 		}
 		return physics.Input{Kind: physics.InputSetRate, StepHz: *r.Hz, Substeps: *r.Substeps}, ""
+	case "dt":
+		if r.DT == nil || !(*r.DT > 0) || *r.DT > MaxStepDT {
+			return physics.Input{}, fmt.Sprintf(`a dt input needs "dt", the step's seconds, > 0 and <= %d`, MaxStepDT)
+		}
+		return physics.Input{Kind: physics.InputStepDT, StepDT: *r.DT}, ""
 	}
-	return physics.Input{}, "unknown input kind " + quote(r.Kind) + " (want fire, teleport, ccd, drag or rate)"
+	return physics.Input{}, "unknown input kind " + quote(r.Kind) + " (want fire, teleport, ccd, drag, rate or dt)"
 }
 
 // bodyIndexID is a BodyID that carries only a creation index (see

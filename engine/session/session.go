@@ -235,9 +235,7 @@ func (s *Session) step(uint64) bool {
 	if s.clock != nil {
 		t0 = s.clock()
 	}
-	// The loop's dt for this step: the fixed step on the fixed loop (the
-	// same float64 as s.dt), the frame's own for Variable and SemiFixed.
-	s.world.Step(s.loop.StepDT(), s.inputs)
+	s.world.Step(s.stepDT(tick, user), s.inputs)
 	var ns int64
 	if s.clock != nil {
 		ns = s.clock() - t0
@@ -267,6 +265,26 @@ func (s *Session) step(uint64) bool {
 		s.observer(s.world)
 	}
 	return s.stopAt == 0 || after < s.stopAt
+}
+
+// stepDT is this step's dt: a replayed step's recorded one, else the
+// loop's (the fixed step on the fixed loop, the same float64 as s.dt; the
+// frame's own for Variable and SemiFixed). A dt other than the fixed step
+// is added to the step's inputs (physics.InputStepDT), so that a recording
+// holds it and its replay steps with it whatever its own loop.
+func (s *Session) stepDT(tick uint64, user int) float64 {
+	for _, in := range s.inputs[user:] {
+		if in.Kind == physics.InputStepDT {
+			return in.StepDT
+		}
+	}
+	dt := s.loop.StepDT()
+	if dt != s.dt {
+		in := physics.Input{Kind: physics.InputStepDT, StepDT: dt}
+		s.inputs = append(s.inputs, in)
+		s.frame.Inputs = append(s.frame.Inputs, Stamped{Tick: tick, Input: in})
+	}
+	return dt
 }
 
 // detectTeleports runs the undeclared-teleport detector over every body.
