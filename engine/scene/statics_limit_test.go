@@ -2,7 +2,6 @@ package scene
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -29,13 +28,13 @@ func pillarLevel(n int) string {
 }
 
 // TestStaticsLimit: a level of MaxStatics slabs loads, makes its world and
-// steps within the bounds docs/speed-notes.md states (generous, for a busy
-// machine); one slab more is refused naming the field and the limit. Each
-// parse of a million slabs takes seconds and gigabytes, so this runs with
-// SANDBOX_HEAVY_TESTS=1 only.
+// steps, its heap within 1 GB after the load; one slab more is refused
+// naming the field and the limit. The load and step times are logged, not
+// asserted (they are benchmarks' business: BenchmarkLargeWorld). A parse
+// of a million slabs takes seconds and gigabytes: not in -short runs.
 func TestStaticsLimit(t *testing.T) {
-	if os.Getenv("SANDBOX_HEAVY_TESTS") == "" {
-		t.Skip("a million slabs: set SANDBOX_HEAVY_TESTS=1")
+	if testing.Short() {
+		t.Skip("a million slabs: seconds and gigabytes")
 	}
 	data := []byte(pillarLevel(MaxStatics))
 	if len(data) > MaxFileBytes {
@@ -66,8 +65,8 @@ func TestStaticsLimit(t *testing.T) {
 	if w.NumStatics() != MaxStatics {
 		t.Fatalf("%d slabs", w.NumStatics())
 	}
-	if load > 60*time.Second || m.HeapInuse > 1<<30 || step > 20*time.Millisecond {
-		t.Errorf("a million slabs: load %v (bound 60 s), heap %d MB (bound 1 GB), step %v (bound 20 ms)", load, m.HeapInuse>>20, step)
+	if m.HeapInuse > 1<<30 {
+		t.Errorf("a million slabs: heap %d MB after the load, over 1 GB", m.HeapInuse>>20)
 	}
 	if y := w.Body(0).Curr.Center[1]; y > 9 || y < 4 {
 		t.Errorf("the box is at y = %g: it should be falling toward its pillar (top at 4)", y)
