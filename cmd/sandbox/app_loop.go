@@ -70,7 +70,7 @@ func (p *panel) syncLoop(a *app) {
 	l.SplitPolicies = a.shadow.on
 	if fr := a.sim.sess.Last(); fr != nil && fr.Index > 0 {
 		if fr.Steps > 0 {
-			l.StepDT = fr.StepDT
+			l.StepDT = fr.StepSeconds
 		}
 		l.Steps = fr.Steps
 		l.Clamped, l.Capped, l.Skipped = fr.ClampedSeconds, fr.CappedSeconds, fr.SkippedSeconds

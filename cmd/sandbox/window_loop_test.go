@@ -39,13 +39,13 @@ func TestWindowLoopControls(t *testing.T) {
 			return err
 		}
 		fr := a.sim.sess.Last()
-		if want := a.o.frameSeconds + stallSeconds; fr.Steps != 1 || fr.StepDT < want-1e-12 || fr.StepDT > want+1e-12 {
-			t.Errorf("stalled frame under the variable loop: %d steps of %v s, want one of %v", fr.Steps, fr.StepDT, want)
+		if want := a.o.frameSeconds + stallSeconds; fr.Steps != 1 || fr.StepSeconds < want-1e-12 || fr.StepSeconds > want+1e-12 {
+			t.Errorf("stalled frame under the variable loop: %d steps of %v s, want one of %v", fr.Steps, fr.StepSeconds, want)
 		}
 		p := a.panel
 		p.sync(a)
 		p.syncLoop(a)
-		if p.st.Loop.Policy != int32(loop.Variable) || p.st.Loop.StepDT != fr.StepDT || p.st.Loop.Steps != 1 {
+		if p.st.Loop.Policy != int32(loop.Variable) || p.st.Loop.StepDT != fr.StepSeconds || p.st.Loop.Steps != 1 {
 			t.Errorf("panel loop section %+v", p.st.Loop)
 		}
 		// The panel's combo and stall button.
@@ -59,8 +59,8 @@ func TestWindowLoopControls(t *testing.T) {
 		if err := a.runFrames(1); err != nil {
 			return err
 		}
-		if fr := a.sim.sess.Last(); fr.StepDT > a.sim.lp.Config().StepSeconds*(1+1e-9) {
-			t.Errorf("semi-fixed stepped %v s, longer than the physics step", fr.StepDT)
+		if fr := a.sim.sess.Last(); fr.StepSeconds > a.sim.lp.Config().StepSeconds*(1+1e-9) {
+			t.Errorf("semi-fixed stepped %v s, longer than the physics step", fr.StepSeconds)
 		}
 		// A reload keeps the policy.
 		a.resetScene()

@@ -124,11 +124,11 @@ func (t *TraceWriter) Frame(f *session.Frame, time, frameSeconds float64, w *phy
 		b = strconv.AppendQuote(b, t.Loop)
 		b = append(b, ',')
 	}
-	if f.StepDT != dt {
+	if f.StepSeconds != dt {
 		// A loop whose dt varies (-loop variable, semi-fixed): the steps'
 		// own dt, s. The fixed loop's lines stay as they were.
 		b = appendKey(b, "step_dt")
-		b = appendFloat(b, f.StepDT)
+		b = appendFloat(b, f.StepSeconds)
 		b = append(b, ',')
 	}
 	b = appendKey(b, "bodies")

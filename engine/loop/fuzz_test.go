@@ -106,7 +106,7 @@ func FuzzAdvance(f *testing.F) {
 				fed += s * l.TimeScale()
 			}
 			steps += fr.Steps
-			dropped += fr.DroppedSeconds()
+			dropped += fr.DroppedSeconds() + fr.DiscardedSeconds
 			books := float64(steps)*h + l.Accumulator() + dropped
 			want := fed + free
 			if math.Abs(books-want) > 1e-9*math.Max(want, h) {

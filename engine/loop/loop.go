@@ -78,10 +78,13 @@ type Frame struct {
 	RoundedSeconds float64
 }
 
-// DroppedSeconds is every second this frame threw away: clamped, capped,
-// discarded, skipped or reset.
+// DroppedSeconds is the frame's dropped time, the one definition the
+// reports, traces and the panel use: time still owed that the loop threw
+// away, cut by the clamp or the step cap, skipped by skip-long or cleared
+// by catch-up reset. DiscardedSeconds is not in it: when the run stops
+// part-way through a frame, nothing is owed any more.
 func (f Frame) DroppedSeconds() float64 {
-	return f.ClampedSeconds + f.CappedSeconds + f.DiscardedSeconds + f.SkippedSeconds + f.ResetSeconds
+	return f.ClampedSeconds + f.CappedSeconds + f.SkippedSeconds + f.ResetSeconds
 }
 
 // New returns a loop at tick 0 with an empty accumulator, time scale 1, not

@@ -102,7 +102,7 @@ func TestAdvanceTable(t *testing.T) {
 				}
 				fed += s
 				steps += f.Steps
-				dropped += f.DroppedSeconds()
+				dropped += f.DroppedSeconds() + f.DiscardedSeconds
 				last = f
 			}
 			want := c.steps
@@ -164,7 +164,7 @@ func TestSpiralOfDeath(t *testing.T) {
 					t.Fatal(err)
 				}
 				history = append(history, f.Steps)
-				dropped += f.DroppedSeconds()
+				dropped += f.DroppedSeconds() + f.DiscardedSeconds
 				if f.Steps > c.cap {
 					t.Fatalf("frame %d: %d steps over cap %d", i, f.Steps, c.cap)
 				}

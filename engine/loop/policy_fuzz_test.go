@@ -118,7 +118,7 @@ func FuzzAdvancePolicy(f *testing.F) {
 			}
 			_ = owedBefore
 			stepped += float64(fr.Steps) * fr.StepSeconds
-			dropped += fr.DroppedSeconds()
+			dropped += fr.DroppedSeconds() + fr.DiscardedSeconds
 			rounded += fr.RoundedSeconds
 			books := stepped + l.Accumulator() + l.Behind() + dropped + rounded
 			want := fed + free

@@ -25,7 +25,7 @@ func feedPolicy(t *testing.T, p Policy, c CatchUp, frames []float64) (*Loop, Fra
 			t.Fatal(err)
 		}
 		fed += s
-		books += float64(fr.Steps)*fr.StepSeconds + fr.DroppedSeconds() + fr.RoundedSeconds
+		books += float64(fr.Steps)*fr.StepSeconds + fr.DroppedSeconds() + fr.DiscardedSeconds + fr.RoundedSeconds
 		if got := books + fr.Accumulator + fr.Behind; math.Abs(got-fed) > 1e-9*math.Max(fed, 1) {
 			t.Fatalf("%v/%v frame %d: books %v, fed %v", p, c, i, got, fed)
 		}

@@ -1,34 +1,24 @@
 package session
 
-import "sandbox/engine/physics"
+import (
+	"sandbox/engine/loop"
+	"sandbox/engine/physics"
+)
 
 // Frame is what one Advance did: the loop's numbers for the display frame,
 // the physics profile summed over its steps, and every event of every step
 // in the order the steps ran. Its slices are reused by the next Advance:
 // copy what you keep.
 type Frame struct {
+	// The loop's numbers for the frame (steps, alpha, accumulator, the
+	// seconds clamped, capped, skipped, reset or slowed, the steps' dt):
+	// loop.Frame's, and its DroppedSeconds.
+	loop.Frame
+
 	Index        uint64  // display frames advanced so far, this one included (1-based)
 	FrameSeconds float64 // as handed to Advance, before the time scale, s
-	Steps        int     // fixed steps run in this frame
 	FirstTick    uint64  // the tick the frame started from
 	Tick         uint64  // the tick after the frame
-	Alpha        float64 // accumulator / step after the frame, in [0, 1)
-	Accumulator  float64 // simulated seconds owed to physics after the frame
-	// ClampedSeconds were cut by the frame-time clamp, CappedSeconds dropped
-	// by the step cap, DiscardedSeconds emptied when the run stopped partway
-	// through the frame (all simulated seconds, see loop.Frame).
-	ClampedSeconds, CappedSeconds, DiscardedSeconds float64
-	// Stopped is true when the session's stop tick was reached in this frame.
-	Stopped bool
-	// StepDT is the dt of this frame's steps (the fixed step on the fixed
-	// loop). SkippedSeconds (skip-long) and ResetSeconds (catch-up reset)
-	// were thrown away; SlowedSeconds were added to what the world owes
-	// (catch-up slow), Behind is what it owes after the frame, and
-	// RoundedSeconds is the float32-acc accumulator's rounding (see
-	// loop.Frame).
-	StepDT                                      float64
-	SkippedSeconds, ResetSeconds, SlowedSeconds float64
-	Behind, RoundedSeconds                      float64
 
 	Profile   physics.Profile // stage timings summed over the frame's steps, ns
 	StepNanos []int64         // wall time of each step, ns (zero without a clock)
@@ -55,14 +45,6 @@ type Frame struct {
 	HasRewound bool
 
 	prints []BodyPrint // the checkpoints' fingerprints, one buffer
-}
-
-// DroppedSeconds is what the display-rate contract calls this frame's
-// dropped time: cut by the clamp or the step cap, skipped by skip-long or
-// cleared by catch-up reset (time discarded because
-// the run ended is not "dropped": nothing was owed any more).
-func (f *Frame) DroppedSeconds() float64 {
-	return f.ClampedSeconds + f.CappedSeconds + f.SkippedSeconds + f.ResetSeconds
 }
 
 // Stamped is an input with the tick it applied at: the step from Tick to

@@ -187,14 +187,8 @@ func (s *Session) Advance(frameSeconds float64) (*Frame, error) {
 	}
 	f.Index++
 	f.FrameSeconds = frameSeconds
-	f.Steps = lf.Steps
 	f.Tick = s.world.Tick()
-	f.Alpha, f.Accumulator = lf.Alpha, lf.Accumulator
-	f.ClampedSeconds, f.CappedSeconds, f.DiscardedSeconds = lf.ClampedSeconds, lf.CappedSeconds, lf.DiscardedSeconds
-	f.Stopped = lf.Stopped
-	f.StepDT = lf.StepSeconds
-	f.SkippedSeconds, f.ResetSeconds, f.SlowedSeconds, f.Behind = lf.SkippedSeconds, lf.ResetSeconds, lf.SlowedSeconds, lf.Behind
-	f.RoundedSeconds = lf.RoundedSeconds
+	f.Frame = lf
 	return f, nil
 }
 
