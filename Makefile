@@ -90,6 +90,7 @@ FUZZN ?= 20000x
 FUZZKNOCK ?= 300x
 fuzz:
 	$(GO) test ./engine/loop -run '^$$' -fuzz '^FuzzAdvance$$' -fuzztime $(FUZZN)
+	$(GO) test ./engine/loop -run '^$$' -fuzz '^FuzzAdvancePolicy$$' -fuzztime $(FUZZN)
 	$(GO) test ./engine/scene -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZN)
 	$(GO) test ./engine/ccd -run '^$$' -fuzz '^FuzzSweep$$' -fuzztime $(FUZZN)
 	$(GO) test ./engine/ccd -run '^$$' -fuzz '^FuzzSpinExtent$$' -fuzztime $(FUZZN)
