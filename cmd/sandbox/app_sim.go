@@ -96,18 +96,18 @@ func (s *simulation) consume(f *session.Frame, view *gfx.WorldView) {
 	n := s.world.NumBodies()
 	if view != nil {
 		for i := range f.CCDHits {
-			view.AddHit(f.CCDHits[i].CCDHit, s.now)
+			view.AddHit(f.CCDHits[i], s.now)
 		}
 		for i := range f.Tunnels {
-			e := f.Tunnels[i].TunnelEvent
+			e := f.Tunnels[i]
 			st := s.world.Static(int(e.Static))
 			view.AddTunnel(e, ccd.AABB{Min: st.Min, Max: st.Max}, s.now)
 		}
 		for i := range f.ContactsBegun {
-			view.CountContact(f.ContactsBegun[i].ContactEvent, 1, n)
+			view.CountContact(f.ContactsBegun[i], 1, n)
 		}
 		for i := range f.ContactsEnded {
-			view.CountContact(f.ContactsEnded[i].ContactEvent, -1, n)
+			view.CountContact(f.ContactsEnded[i], -1, n)
 		}
 	}
 	for len(s.flaggedUntil) < n {

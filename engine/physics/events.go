@@ -21,6 +21,7 @@ type StepEvents struct {
 // CCDHit is one continuous-collision impact: a sweep stopped the body
 // against a slab or body it was not touching when the step began.
 type CCDHit struct {
+	Tick uint64 // the tick the step ended on
 	Body BodyID
 	// Static is the slab hit, or NoStatic when Other names a body hit by a bullet.
 	Static StaticID
@@ -34,6 +35,7 @@ type CCDHit struct {
 // ContactEvent reports a touching pair that began (or ended) this step.
 // B is NoBody and Static names the slab for body-slab contacts.
 type ContactEvent struct {
+	Tick   uint64 // the tick the step ended on
 	A      BodyID
 	B      BodyID
 	Static StaticID
@@ -43,6 +45,7 @@ type ContactEvent struct {
 
 // TeleportEvent reports a teleport applied at the start of the step.
 type TeleportEvent struct {
+	Tick     uint64 // the tick the step ended on
 	Body     BodyID
 	From, To mgl64.Vec3
 }
@@ -52,6 +55,7 @@ type TeleportEvent struct {
 // interior (oracle.go). From and To are this step's prev and curr centres;
 // a body pushed through slowly entered on an earlier step.
 type TunnelEvent struct {
+	Tick     uint64 // the tick the step ended on
 	Body     BodyID
 	Static   StaticID
 	From, To mgl64.Vec3
@@ -62,6 +66,7 @@ type TunnelEvent struct {
 // stay, as Counters.Embedded counts. Center is the centre at the step's
 // end, m.
 type EmbeddedEvent struct {
+	Tick   uint64 // the tick the step ended on
 	Body   BodyID
 	Static StaticID
 	Center mgl64.Vec3
@@ -72,6 +77,7 @@ type EmbeddedEvent struct {
 // first body in creation order; for Woke, the sleeping body that was
 // touched, hit, teleported or dragged awake. Bodies is the island's size.
 type SleepEvent struct {
+	Tick   uint64 // the tick the step ended on
 	Body   BodyID
 	Bodies int
 }
@@ -98,6 +104,36 @@ func (e *StepEvents) reset(tick uint64) {
 	e.Embedded = e.Embedded[:0]
 	e.Slept = e.Slept[:0]
 	e.Woke = e.Woke[:0]
+}
+
+// stampTicks sets every event's Tick to the step's, once the step is done:
+// each event then says when it happened wherever it is copied to.
+func (e *StepEvents) stampTicks() {
+	t := e.Tick
+	for i := range e.CCDHits {
+		e.CCDHits[i].Tick = t
+	}
+	for i := range e.ContactsBegun {
+		e.ContactsBegun[i].Tick = t
+	}
+	for i := range e.ContactsEnded {
+		e.ContactsEnded[i].Tick = t
+	}
+	for i := range e.Teleports {
+		e.Teleports[i].Tick = t
+	}
+	for i := range e.Tunnels {
+		e.Tunnels[i].Tick = t
+	}
+	for i := range e.Embedded {
+		e.Embedded[i].Tick = t
+	}
+	for i := range e.Slept {
+		e.Slept[i].Tick = t
+	}
+	for i := range e.Woke {
+		e.Woke[i].Tick = t
+	}
 }
 
 // sizeSleptIslands fills in Bodies of this step's sleep events by walking

@@ -56,7 +56,7 @@ func TestSleepEventWhenRestingBoxSleeps(t *testing.T) {
 			t.Fatalf("tick %d: %d sleep events but sleeping %v", ev.Tick, len(ev.Slept), asleep)
 		}
 		if asleep {
-			if len(ev.Slept) != 1 || ev.Slept[0] != (SleepEvent{Body: id, Bodies: 1}) {
+			if len(ev.Slept) != 1 || ev.Slept[0] != (SleepEvent{Tick: ev.Tick, Body: id, Bodies: 1}) {
 				t.Fatalf("tick %d: sleep events %+v, want one of body %v with 1 body", ev.Tick, ev.Slept, id)
 			}
 			slept, sleptTick = 1, ev.Tick
@@ -73,7 +73,7 @@ func TestSleepEventWhenRestingBoxSleeps(t *testing.T) {
 		t.Errorf("a step asleep reports %+v / %+v, want nothing", ev.Slept, ev.Woke)
 	}
 	w.Step(1.0/60, []Input{{Kind: InputTeleport, Body: id, Center: mgl64.Vec3{0, 2, 0}}})
-	if ev := w.Events(); len(ev.Woke) != 1 || ev.Woke[0] != (SleepEvent{Body: id, Bodies: 1}) {
+	if ev := w.Events(); len(ev.Woke) != 1 || ev.Woke[0] != (SleepEvent{Tick: ev.Tick, Body: id, Bodies: 1}) {
 		t.Errorf("teleporting the sleeping box: wake events %+v, want one of body %v", ev.Woke, id)
 	}
 }
@@ -95,11 +95,11 @@ func TestSleepEventCountsTheIsland(t *testing.T) {
 	if w.NumAwake() != 0 {
 		t.Fatal("the stack never fell asleep in 15 s")
 	}
-	if len(got) != 1 || got[0] != (SleepEvent{Body: ids[0], Bodies: 3}) {
+	if len(got) != 1 || got[0] != (SleepEvent{Tick: got[0].Tick, Body: ids[0], Bodies: 3}) || got[0].Tick == 0 {
 		t.Fatalf("sleep events %+v, want one of body %v with 3 bodies", got, ids[0])
 	}
 	w.Step(1.0/60, []Input{{Kind: InputTeleport, Body: ids[2], Center: mgl64.Vec3{0, 2.5, 0}}})
-	if ev := w.Events(); len(ev.Woke) != 1 || ev.Woke[0] != (SleepEvent{Body: ids[2], Bodies: 3}) {
+	if ev := w.Events(); len(ev.Woke) != 1 || ev.Woke[0] != (SleepEvent{Tick: ev.Tick, Body: ids[2], Bodies: 3}) {
 		t.Errorf("teleporting the top box: wake events %+v, want one of body %v with 3 bodies", ev.Woke, ids[2])
 	}
 }

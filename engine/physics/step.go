@@ -67,6 +67,7 @@ func (w *World) Step(dt float64, inputs []Input) {
 	w.par.end()
 
 	w.tick++
+	w.events.stampTicks()
 	p.Total = p.Inputs + p.PrepareBodies + p.Broadphase + p.Narrowphase + p.Solver + p.Continuous + p.Sleep + p.Oracle
 }
 

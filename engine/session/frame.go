@@ -54,44 +54,23 @@ type Stamped struct {
 	Input physics.Input
 }
 
-// CCDHit is a physics CCD hit with the tick its step ended on.
-type CCDHit struct {
-	Tick uint64
-	physics.CCDHit
-}
+// CCDHit is physics.CCDHit, which carries the tick its step ended on.
+type CCDHit = physics.CCDHit
 
-// ContactEvent is a contact that began or ended, with the tick its step
-// ended on.
-type ContactEvent struct {
-	Tick uint64
-	physics.ContactEvent
-}
+// ContactEvent is physics.ContactEvent, which carries the tick its step ended on.
+type ContactEvent = physics.ContactEvent
 
-// Teleport is a declared teleport with the tick its step ended on.
-type Teleport struct {
-	Tick uint64
-	physics.TeleportEvent
-}
+// Teleport is physics.TeleportEvent, which carries the tick its step ended on.
+type Teleport = physics.TeleportEvent
 
-// Tunnel is a detected tunnel with the tick its step ended on.
-type Tunnel struct {
-	Tick uint64
-	physics.TunnelEvent
-}
+// Tunnel is physics.TunnelEvent, which carries the tick its step ended on.
+type Tunnel = physics.TunnelEvent
 
-// Embedded is a body that became embedded in a slab, with the tick its
-// step ended on.
-type Embedded struct {
-	Tick uint64
-	physics.EmbeddedEvent
-}
+// Embedded is physics.EmbeddedEvent, which carries the tick its step ended on.
+type Embedded = physics.EmbeddedEvent
 
-// Sleep is an island that fell asleep or woke, with the tick its step
-// ended on.
-type Sleep struct {
-	Tick uint64
-	physics.SleepEvent
-}
+// Sleep is physics.SleepEvent, which carries the tick its step ended on.
+type Sleep = physics.SleepEvent
 
 // Undeclared is a body (creation index) the teleport detector flagged in the
 // step that ended on Tick.
@@ -134,29 +113,12 @@ func (f *Frame) addProfile(p physics.Profile) { f.Profile.Add(p) }
 // collect appends the last step's events of w.
 func (f *Frame) collect(w *physics.World) {
 	ev := w.Events()
-	t := ev.Tick
-	for _, h := range ev.CCDHits {
-		f.CCDHits = append(f.CCDHits, CCDHit{t, h})
-	}
-	for _, c := range ev.ContactsBegun {
-		f.ContactsBegun = append(f.ContactsBegun, ContactEvent{t, c})
-	}
-	for _, c := range ev.ContactsEnded {
-		f.ContactsEnded = append(f.ContactsEnded, ContactEvent{t, c})
-	}
-	for _, e := range ev.Teleports {
-		f.Teleports = append(f.Teleports, Teleport{t, e})
-	}
-	for _, e := range ev.Tunnels {
-		f.Tunnels = append(f.Tunnels, Tunnel{t, e})
-	}
-	for _, e := range ev.Embedded {
-		f.Embedded = append(f.Embedded, Embedded{t, e})
-	}
-	for _, e := range ev.Slept {
-		f.Slept = append(f.Slept, Sleep{t, e})
-	}
-	for _, e := range ev.Woke {
-		f.Woke = append(f.Woke, Sleep{t, e})
-	}
+	f.CCDHits = append(f.CCDHits, ev.CCDHits...)
+	f.ContactsBegun = append(f.ContactsBegun, ev.ContactsBegun...)
+	f.ContactsEnded = append(f.ContactsEnded, ev.ContactsEnded...)
+	f.Teleports = append(f.Teleports, ev.Teleports...)
+	f.Tunnels = append(f.Tunnels, ev.Tunnels...)
+	f.Embedded = append(f.Embedded, ev.Embedded...)
+	f.Slept = append(f.Slept, ev.Slept...)
+	f.Woke = append(f.Woke, ev.Woke...)
 }
