@@ -186,46 +186,27 @@ func selectNth(keys []float64, items []int32, k int) {
 
 // anyOverlap reports whether some item's box overlaps q.
 func (t *boxTree) anyOverlap(q *fatBox) bool {
-	// The root first, before the stack is made: most queries of a world of
-	// few slabs (a pile on its ground) end here.
-	if len(t.nodes) == 0 || !q.overlaps(&t.nodes[0].box) {
-		return false
-	}
-	if root := &t.nodes[0]; root.right < 0 {
-		for j := root.start; j < root.start+root.count; j++ {
-			if q.overlaps(&t.boxes[j]) {
-				return true
-			}
-		}
-		return false
-	}
-	var stack [treeMaxDepth]int32
-	sp := 1
-	for sp > 0 {
-		sp--
-		nd := &t.nodes[stack[sp]]
-		if !q.overlaps(&nd.box) {
-			continue
-		}
-		if nd.right < 0 {
-			for j := nd.start; j < nd.start+nd.count; j++ {
-				if q.overlaps(&t.boxes[j]) {
-					return true
-				}
-			}
-			continue
-		}
-		stack[sp], stack[sp+1] = nd.right, stack[sp]+1
-		sp += 2
-	}
-	return false
+	var one [1]int32
+	return len(t.collect(q, one[:0], 1)) > 0
 }
 
 // appendOverlaps appends to out the items whose boxes overlap q, in no
 // particular order.
 func (t *boxTree) appendOverlaps(q *fatBox, out []int32) []int32 {
+	return t.collect(q, out, math.MaxInt)
+}
+
+// collect appends to out the items whose boxes overlap q, in no particular
+// order, stopping once it has appended limit of them.
+func (t *boxTree) collect(q *fatBox, out []int32, limit int) []int32 {
 	if len(t.nodes) == 0 || !q.overlaps(&t.nodes[0].box) {
 		return out
+	}
+	want := len(out) + min(limit, math.MaxInt-len(out))
+	// The root first, before the stack is made: most queries of a world of
+	// few slabs (a pile on its ground) end here.
+	if root := &t.nodes[0]; root.right < 0 {
+		return t.leafOverlaps(root, q, out, want)
 	}
 	var stack [treeMaxDepth]int32
 	sp := 1
@@ -236,15 +217,24 @@ func (t *boxTree) appendOverlaps(q *fatBox, out []int32) []int32 {
 			continue
 		}
 		if nd.right < 0 {
-			for j := nd.start; j < nd.start+nd.count; j++ {
-				if q.overlaps(&t.boxes[j]) {
-					out = append(out, t.items[j])
-				}
+			if out = t.leafOverlaps(nd, q, out, want); len(out) >= want {
+				return out
 			}
 			continue
 		}
 		stack[sp], stack[sp+1] = nd.right, stack[sp]+1
 		sp += 2
+	}
+	return out
+}
+
+// leafOverlaps appends leaf nd's items whose boxes overlap q, until out
+// holds want.
+func (t *boxTree) leafOverlaps(nd *treeNode, q *fatBox, out []int32, want int) []int32 {
+	for j := nd.start; j < nd.start+nd.count && len(out) < want; j++ {
+		if q.overlaps(&t.boxes[j]) {
+			out = append(out, t.items[j])
+		}
 	}
 	return out
 }
