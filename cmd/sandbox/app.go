@@ -51,7 +51,7 @@ type app struct {
 	frameIndex int
 	renderTime float64 // wall seconds since start, for the plots' time axis
 	lastNs     int64
-	stats      appStats
+	dropped    float64 // s dropped since the scene was loaded, for -stats
 	// clock is the frame clock (frameClock; tests hand in a synthetic one
 	// so that "3 s of frames" takes no 3 s).
 	clock func() int64
@@ -166,7 +166,7 @@ func (a *app) loadScene(sc *scene.Scene) error {
 	}
 	a.r.SetStatics(gfx.Statics(a.sim.world))
 	// -stats pairs ticks with dropped seconds: both count from this load.
-	a.stats.DroppedTotal = 0
+	a.dropped = 0
 	a.view.Reset()
 	a.cam.frameWorld(a.sim.world, a.viewAspect())
 	a.restartFollow()
@@ -286,7 +286,7 @@ func (a *app) frameOnce() error {
 	fw, fh := a.fbWidth, a.fbHeight
 	last := a.o.Frames > 0 && a.frameIndex == a.o.Frames-1
 	drawn := fw > 0 && fh > 0 && !a.iconified
-	a.fillStats(fr, frameSeconds, fed, drawn)
+	a.dropped += fr.DroppedSeconds()
 	a.panel.record(a, fr, frameSeconds)
 	if drawn {
 		// The panel first: what the user changes shows in this frame, and

@@ -8,7 +8,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sandbox/engine/ccd"
-	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
@@ -84,9 +83,6 @@ func (s *simulation) load(sc *scene.Scene) error {
 	s.cap.reset()
 	return nil
 }
-
-// teleports is the session's detector of undeclared teleports.
-func (s *simulation) teleports() *frames.TeleportDetector { return s.sess.Teleports() }
 
 // consume takes what the view needs from a frame's events, after Advance
 // and never from inside a step: every CCD impact for the hit markers, the

@@ -3,6 +3,7 @@ package ui
 import (
 	"sandbox/engine/frames"
 	"sandbox/engine/interp"
+	"sandbox/engine/session"
 )
 
 // The combo boxes' entries, NUL separated as ImGui wants them, in the order
@@ -148,18 +149,13 @@ type PanelState struct {
 	ShotPlate     bool    // fire a spinning thin plate instead of a cube (Ctrl)
 	FireRequested bool    // one-shot: fire from the camera (left click, Space)
 
-	// Counters, shown read-only, since the scene was loaded (a rewind
-	// takes them back). CCDHits is CCDWallHits + CCDGroundHits +
-	// CCDBodyHits: impacts on slabs other than the ground, on the scene's
-	// ground (the widest horizontal slab), and of bullets on dynamic bodies.
-	Tick                                    uint64 // physics tick
-	Bodies                                  int    // dynamic bodies
-	AwakeBodies                             int    // dynamic bodies not sleeping
-	CCDHits                                 uint64 // continuous-collision impacts, all of them
-	CCDWallHits, CCDGroundHits, CCDBodyHits uint64
-	Tunnels                                 uint64 // detected by the tunnelling oracle
-	Teleports                               uint64 // declared teleports applied (scripted, replayed)
-	UndeclaredJumps                         uint64 // jumps the teleport detector caught, per body and step
+	// Shown read-only: the tick, the dynamic bodies and how many are
+	// awake, and the session's counters since the scene was loaded (a
+	// rewind takes them back), the same ones the report and -stats write.
+	Tick        uint64
+	Bodies      int
+	AwakeBodies int
+	Counts      session.Counts
 	// ShotNote is "" or one line saying why shots are being refused (the
 	// body limit), shown as a status line under the counters.
 	ShotNote string
