@@ -5,8 +5,6 @@ package main
 import (
 	"fmt"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"sandbox/engine/ccd"
 	"sandbox/engine/gfx"
 	"sandbox/engine/loop"
@@ -128,26 +126,8 @@ func (s *simulation) fire(c *camera, ctrl bool) {
 	if s.locked || !s.allowShot() {
 		return
 	}
-	plate := ctrl || s.plate
 	s.shots++
-	d := physics.DefaultBodyDef()
-	d.Name = fmt.Sprintf("user-shot-%d", s.shots)
-	f := c.forward()
-	d.Center = c.eye().Add(f.Mul(1 + s.shotHalf))
-	d.Velocity = f.Mul(s.shotSpeed)
-	d.Half = mgl64.Vec3{s.shotHalf, s.shotHalf, s.shotHalf}
-	d.Mass = 0.1
-	d.Bullet = true
-	if plate {
-		// A plate 30x thinner than it is wide, tumbling end over end:
-		// the case that swept bounds of the start and end pose miss.
-		d.Half = mgl64.Vec3{s.shotHalf * 3, s.shotHalf * 0.1, s.shotHalf * 3}
-		right := f.Cross(mgl64.Vec3{0, 1, 0})
-		if right.Len() < 1e-6 {
-			right = mgl64.Vec3{1, 0, 0}
-		}
-		d.AngularVelocity = right.Normalize().Mul(40)
-	}
+	d := scene.Shot(fmt.Sprintf("user-shot-%d", s.shots), c.eye(), c.forward(), s.shotSpeed, s.shotHalf, ctrl || s.plate)
 	s.sess.Queue(physics.Input{Kind: physics.InputFire, Fire: d})
 	if s.mirror != nil {
 		s.mirror(physics.Input{Kind: physics.InputFire, Fire: d})
