@@ -12,6 +12,7 @@ import (
 	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
 	"sandbox/engine/headless"
+	"sandbox/engine/interp"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
@@ -57,10 +58,10 @@ type app struct {
 	clock func() int64
 
 	// drawAlpha is the blend the frame is drawn at: the loop's alpha, or
-	// the step's end after a single step while paused, so that N shows
-	// the new state (app_time.go).
-	drawAlpha     float64
-	steppedPaused bool
+	// the step's end after a single step while paused (hold), so that N
+	// shows the new state.
+	drawAlpha float64
+	hold      interp.StepHold
 
 	lanes rangeLanes // the scene's range lanes and wall labels
 	lane  int        // the lane the camera was put in, -1 for none
@@ -277,7 +278,7 @@ func (a *app) frameOnce() error {
 	if err := a.afterAdvance(fr, frameSeconds); err != nil {
 		return err
 	}
-	a.drawAlpha = a.alphaToDraw(fr)
+	a.drawAlpha = a.hold.Alpha(a.view.Mode, fr.Alpha, a.sim.lp.Paused(), fr.Steps)
 	if a.watch.saved() {
 		a.reloadSceneFile()
 	}

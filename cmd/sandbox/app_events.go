@@ -140,7 +140,7 @@ func (a *app) goToEvent(e ui.Event) {
 			a.eventNote = err.Error()
 			break
 		}
-		a.steppedPaused = true // draw the tick's own state, not a blend back toward the one before
+		a.hold.Hold() // draw the tick's own state, not a blend back toward the one before
 	}
 	if e.Body < a.sim.world.NumBodies() {
 		a.view.Selected = e.Body
