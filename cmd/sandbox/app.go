@@ -110,7 +110,6 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	}
 	a.r = r
 	a.view = gfx.NewWorldView(o.Interp)
-	a.view.Flagged = a.sim.flagged
 	a.pacer = frames.NewPacer(frameClock, sleepNs)
 	a.window = frames.NewStats(1024)
 	a.runStats = frames.NewStats(1 << 16)

@@ -20,9 +20,6 @@ const (
 	maxShotSpeed = ui.MaxShotSpeed    // m/s
 	minShotHalf  = ui.MinShotSize / 2 // m, half the cube's edge
 	maxShotHalf  = ui.MaxShotSize / 2 // m
-	// flagSeconds is how long a body caught teleporting without the flag
-	// stays marked on screen.
-	flagSeconds = 2.0
 )
 
 // shotSpeeds are the steps of [ and ].
@@ -38,8 +35,6 @@ type simulation struct {
 	sc    *scene.Scene
 	world *physics.World
 	lp    *loop.Loop
-
-	flaggedUntil []float64 // per body index: render time until which it is marked
 
 	now float64 // render time of the frame being simulated, s
 
@@ -77,7 +72,6 @@ func (s *simulation) load(sc *scene.Scene) error {
 		sess.EnableRewind(session.RewindTicks(sess.StepSeconds()))
 	}
 	s.sess, s.sc, s.world, s.lp = sess, sc, sess.World(), sess.Loop()
-	s.flaggedUntil = s.flaggedUntil[:0]
 	s.cap.reset()
 	return nil
 }
@@ -85,7 +79,7 @@ func (s *simulation) load(sc *scene.Scene) error {
 // consume takes what the view needs from a frame's events, after Advance
 // and never from inside a step: every CCD impact for the hit markers, the
 // tunnels for the tunnel marks, the contacts that began and ended for the per-body contact counts, and every
-// body the teleport detector caught, to mark it for flagSeconds.
+// body the teleport detector caught, to mark it for gfx.FlagSeconds.
 func (s *simulation) consume(f *session.Frame, view *gfx.WorldView) {
 	n := s.world.NumBodies()
 	if view != nil {
@@ -103,20 +97,12 @@ func (s *simulation) consume(f *session.Frame, view *gfx.WorldView) {
 		for i := range f.ContactsEnded {
 			view.CountContact(f.ContactsEnded[i], -1, n)
 		}
-	}
-	for len(s.flaggedUntil) < n {
-		s.flaggedUntil = append(s.flaggedUntil, 0)
-	}
-	for _, u := range f.Undeclared {
-		if u.Body < n {
-			s.flaggedUntil[u.Body] = s.now + flagSeconds
+		for _, u := range f.Undeclared {
+			if u.Body < n {
+				view.Flag(u.Body, s.now)
+			}
 		}
 	}
-}
-
-// flagged reports whether body i is marked as caught teleporting.
-func (s *simulation) flagged(i int) bool {
-	return i < len(s.flaggedUntil) && s.flaggedUntil[i] > s.now
 }
 
 // fire queues a projectile from the camera along the view for the next tick

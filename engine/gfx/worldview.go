@@ -40,10 +40,6 @@ type WorldView struct {
 	Markers *HitMarkers
 	// Tunnels marks where bodies went through slabs (drawn with the hit markers).
 	Tunnels *TunnelMarks
-	// Flagged, when set, reports whether body index i is to be marked as
-	// caught teleporting without the flag.
-	Flagged func(i int) bool
-
 	// Selected is the creation index of the picked body, drawn with a
 	// cyan outline on top of everything; -1 for none.
 	Selected int
@@ -56,6 +52,9 @@ type WorldView struct {
 	contacts []int32
 	// islands is the island root of each body, when Debug.Islands is on.
 	islands []int32
+	// flaggedUntil is, per body creation index, the simulation time until
+	// which it is drawn as caught teleporting (flagmarks.go).
+	flaggedUntil []float64
 }
 
 // NewWorldView returns a view with the given interpolation mode and the
@@ -193,7 +192,7 @@ func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lin
 		if b.Sleeping && v.Debug.SleepTint {
 			c = sleepTint(c)
 		}
-		if v.Flagged != nil && v.Flagged(i) {
+		if v.Flagged(i, now) {
 			c = FlaggedColor
 		}
 		v.Dynamic = append(v.Dynamic, MakeInstance(p.Center, b.Half, p.Orientation, c))
@@ -235,11 +234,12 @@ func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lin
 	}
 }
 
-// Reset forgets trails, markers, tunnel marks, contact counts and the selection (after a
+// Reset forgets trails, markers, tunnel marks, teleport flags, contact counts and the selection (after a
 // scene load).
 func (v *WorldView) Reset() {
 	v.Selected = -1
 	v.contacts = v.contacts[:0]
+	v.flaggedUntil = v.flaggedUntil[:0]
 	if v.Trails != nil {
 		v.Trails.Reset()
 	}
