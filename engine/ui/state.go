@@ -1,8 +1,13 @@
 package ui
 
 import (
+	"math"
+
 	"sandbox/engine/frames"
 	"sandbox/engine/interp"
+	"sandbox/engine/loop"
+	"sandbox/engine/physics"
+	"sandbox/engine/scene"
 	"sandbox/engine/session"
 )
 
@@ -25,12 +30,12 @@ func comboItems[T ~uint8](first, last T, name func(T) string) string {
 
 // Limits of the panel's sliders.
 const (
-	MinTimeScale = 0.05    // slowest slow motion
-	MaxTimeScale = 2.0     // fastest fast forward
-	MinShotSpeed = 10.0    // m/s
-	MaxShotSpeed = 20000.0 // m/s
-	MinShotSize  = 0.02    // m, edge length of the fired cube (plate's long edge)
-	MaxShotSize  = 2.0     // m
+	MinTimeScale = loop.MinTimeScale // slowest slow motion
+	MaxTimeScale = loop.MaxTimeScale // fastest fast forward
+	MinShotSpeed = 10.0              // m/s
+	MaxShotSpeed = 20000.0           // m/s
+	MinShotSize  = 0.02              // m, edge length of the fired cube (plate's long edge)
+	MaxShotSize  = 2.0               // m
 	// DefaultShotSpeed and DefaultShotSize are what a shot starts as: fast
 	// enough to go through every wall of the range without CCD.
 	DefaultShotSpeed = 3000.0 // m/s
@@ -223,22 +228,25 @@ type ViewLabel struct {
 	Lane   bool
 }
 
-// DefaultPanelState returns the sandbox defaults of DESIGN.md: vsync,
-// CCD and lerp interpolation on, time scale 1, a shot of DefaultShotSize at
-// DefaultShotSpeed, plots shown.
+// DefaultPanelState returns the sandbox defaults of DESIGN.md, each taken
+// from the package that owns it: vsync, CCD and lerp interpolation on,
+// time scale 1, the default scene rate, a shot of DefaultShotSize at
+// DefaultShotSpeed, plots shown. A window's panel is synced from the app
+// every frame; these are what it shows before.
 func DefaultPanelState() PanelState {
+	wd := physics.DefaultWorldDef()
 	return PanelState{
 		TimeScale: 1,
-		VSync:     true,
-		CCD:       true,
-		Interp:    interp.Lerp,
+		VSync:     frames.DefaultVSync,
+		CCD:       wd.CCD,
+		Interp:    interp.Default,
 		ShotSpeed: DefaultShotSpeed,
 		ShotSize:  DefaultShotSize,
 		ShowPlots: true,
 		Lane:      -1,
 		Crosshair: true,
-		PhysicsHz: 60,
-		Substeps:  4,
+		PhysicsHz: int32(math.Round(1 / loop.DefaultConfig().StepSeconds)),
+		Substeps:  int32(scene.SubstepsOf(wd.SolverIterations)),
 
 		EventKinds:   DefaultEventKinds,
 		LaneDistance: DefaultLaneDistance,
@@ -280,11 +288,11 @@ func clamp32(v, lo, hi float32) float32 {
 }
 
 // Limits of the physics rate sliders: the scene's physics_hz range, and
-// physics.MaxSubsteps (engine/ui does not import the physics).
+// the physics' substeps.
 const (
-	MinPhysicsHz = 1
-	MaxPhysicsHz = 1000
-	MaxSubsteps  = 32
+	MinPhysicsHz = scene.MinPhysicsHz
+	MaxPhysicsHz = scene.MaxPhysicsHz
+	MaxSubsteps  = physics.MaxSubsteps
 )
 
 // Split view rate limits, Hz.
