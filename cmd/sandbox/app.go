@@ -273,7 +273,7 @@ func (a *app) frameOnce() error {
 		return fmt.Errorf("frame %d, the split's second loop: %w", a.frameIndex, err)
 	}
 	a.sim.consume(fr, a.view)
-	a.logEvents(fr)
+	a.events.AddFrame(fr, a.sim.world)
 	if err := a.afterAdvance(fr, frameSeconds); err != nil {
 		return err
 	}
