@@ -151,7 +151,7 @@ func (p *panel) sync(a *app) {
 	s.Stabiliser = a.stabiliser.Enabled
 	s.Split = a.split.On
 	s.SplitLeftHz, s.SplitRightHz = int32(a.split.LeftHz), int32(a.split.RightHz)
-	s.CCD = a.sim.ccdAfterPending()
+	s.CCD = a.sim.sess.PendingCCD()
 	r := a.sim.sess.PendingRate()
 	s.PhysicsHz, s.Substeps = int32(math.Round(r.Hz)), int32(r.Substeps)
 	s.Recording = a.io.rec != nil

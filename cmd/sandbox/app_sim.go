@@ -120,19 +120,8 @@ func (s *simulation) fire(c *camera, ctrl bool) {
 	}
 }
 
-// ccdAfterPending is what CCD will be once the queued inputs are applied.
-func (s *simulation) ccdAfterPending() bool {
-	on := s.world.CCD()
-	for _, in := range s.sess.Pending() {
-		if in.Kind == physics.InputSetCCD {
-			on = in.Enabled
-		}
-	}
-	return on
-}
-
 // toggleCCD queues a CCD switch for the next tick boundary.
-func (s *simulation) toggleCCD() { s.setCCD(!s.ccdAfterPending()) }
+func (s *simulation) toggleCCD() { s.setCCD(!s.sess.PendingCCD()) }
 
 // setCCD queues CCD on or off for the next tick boundary (never mid-step:
 // the switch is an input of the step, so it is deterministic).
