@@ -6,6 +6,7 @@ import (
 	"sandbox/engine/ccd"
 	"sandbox/engine/interp"
 	"sandbox/engine/physics"
+	"sandbox/engine/scene"
 )
 
 // DebugOptions are the renderer's debug-draw toggles.
@@ -65,12 +66,12 @@ func NewWorldView(mode interp.Mode) *WorldView {
 
 // Statics returns the world's slabs as instances for Renderer.SetStatics,
 // and how many of them, at the front, are floors: the largest horizontal
-// slab is the ground (the one floor), slabs thinner than 5 cm are the thin
+// slab is the ground (the one floor, scene.GroundIndex), slabs thinner than 5 cm are the thin
 // walls, the rest are plain walls.
 func Statics(w *physics.World) (inst []Instance, floors int) {
 	n := w.NumStatics()
 	out := make([]Instance, 0, n)
-	ground := GroundIndex(w)
+	ground := scene.GroundIndex(w)
 	add := func(i int, c [4]float32) {
 		s := w.Static(i)
 		out = append(out, MakeInstance(s.Min.Add(s.Max).Mul(0.5), s.Max.Sub(s.Min).Mul(0.5), mgl64.QuatIdent(), c))
@@ -92,20 +93,6 @@ func Statics(w *physics.World) (inst []Instance, floors int) {
 		add(i, c)
 	}
 	return out, floors
-}
-
-// GroundIndex is the index of the world's ground, the slab with the largest
-// horizontal area that is thinner than it is wide, or -1 if there is none.
-func GroundIndex(w *physics.World) int {
-	ground, best := -1, 0.0
-	for i := 0; i < w.NumStatics(); i++ {
-		s := w.Static(i)
-		d := s.Max.Sub(s.Min)
-		if area := d[0] * d[2]; area > best && d[1] < d[0] && d[1] < d[2] {
-			ground, best = i, area
-		}
-	}
-	return ground
 }
 
 // AddHit records a CCD impact for the hit markers at simulation time now
