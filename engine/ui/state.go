@@ -295,8 +295,11 @@ const (
 	MaxSubsteps  = physics.MaxSubsteps
 )
 
-// Split view rate limits, Hz.
+// Split view rates, Hz: the limits of the sliders, and what the halves
+// start at, the two display rates people compare most.
 const (
-	MinSplitHz = 10
-	MaxSplitHz = 360
+	MinSplitHz          = 10
+	MaxSplitHz          = 360
+	DefaultSplitLeftHz  = 60
+	DefaultSplitRightHz = 144
 )
