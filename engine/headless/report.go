@@ -14,8 +14,9 @@ import (
 )
 
 // Report is the -report JSON object of the headless-run contract. Fields
-// after Bodies are additions: scripts may ignore them, and none of the
-// contract's fields may ever be renamed or dropped.
+// after Bodies, and every counter but ccd_hits and tunnels, are additions:
+// scripts may ignore them, and none of the contract's fields may ever be
+// renamed or dropped.
 type Report struct {
 	Scene            string  `json:"scene"`                // the scene's name
 	PhysicsHz        float64 `json:"physics_hz"`           // fixed steps per second
