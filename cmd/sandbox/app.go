@@ -12,6 +12,7 @@ import (
 	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
 	"sandbox/engine/headless"
+	"sandbox/engine/interp"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
@@ -51,16 +52,16 @@ type app struct {
 	frameIndex int
 	renderTime float64 // wall seconds since start, for the plots' time axis
 	lastNs     int64
-	stats      appStats
+	dropped    float64 // s dropped since the scene was loaded, for -stats
 	// clock is the frame clock (frameClock; tests hand in a synthetic one
 	// so that "3 s of frames" takes no 3 s).
 	clock func() int64
 
 	// drawAlpha is the blend the frame is drawn at: the loop's alpha, or
-	// the step's end after a single step while paused, so that N shows
-	// the new state (app_time.go).
-	drawAlpha     float64
-	steppedPaused bool
+	// the step's end after a single step while paused (hold), so that N
+	// shows the new state.
+	drawAlpha float64
+	hold      interp.StepHold
 
 	lanes rangeLanes // the scene's range lanes and wall labels
 	lane  int        // the lane the camera was put in, -1 for none
@@ -109,7 +110,6 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	}
 	a.r = r
 	a.view = gfx.NewWorldView(o.Interp)
-	a.view.Flagged = a.sim.flagged
 	a.pacer = frames.NewPacer(frameClock, sleepNs)
 	a.window = frames.NewStats(1024)
 	a.runStats = frames.NewStats(1 << 16)
@@ -166,7 +166,7 @@ func (a *app) loadScene(sc *scene.Scene) error {
 	}
 	a.r.SetStatics(gfx.Statics(a.sim.world))
 	// -stats pairs ticks with dropped seconds: both count from this load.
-	a.stats.DroppedTotal = 0
+	a.dropped = 0
 	a.view.Reset()
 	a.cam.frameWorld(a.sim.world, a.viewAspect())
 	a.restartFollow()
@@ -273,11 +273,11 @@ func (a *app) frameOnce() error {
 		return fmt.Errorf("frame %d, the split's second loop: %w", a.frameIndex, err)
 	}
 	a.sim.consume(fr, a.view)
-	a.logEvents(fr)
+	a.events.AddFrame(fr, a.sim.world)
 	if err := a.afterAdvance(fr, frameSeconds); err != nil {
 		return err
 	}
-	a.drawAlpha = a.alphaToDraw(fr)
+	a.drawAlpha = a.hold.Alpha(a.view.Mode, fr.Alpha, a.sim.lp.Paused(), fr.Steps)
 	if a.watch.saved() {
 		a.reloadSceneFile()
 	}
@@ -286,7 +286,7 @@ func (a *app) frameOnce() error {
 	fw, fh := a.fbWidth, a.fbHeight
 	last := a.o.Frames > 0 && a.frameIndex == a.o.Frames-1
 	drawn := fw > 0 && fh > 0 && !a.iconified
-	a.fillStats(fr, frameSeconds, fed, drawn)
+	a.dropped += fr.DroppedSeconds()
 	a.panel.record(a, fr, frameSeconds)
 	if drawn {
 		// The panel first: what the user changes shows in this frame, and

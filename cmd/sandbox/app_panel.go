@@ -136,7 +136,7 @@ func (p *panel) viewport() gfx.Viewport {
 
 // sync copies the app's settings and counters into the panel state.
 func (p *panel) sync(a *app) {
-	s, st := &p.st, &a.stats
+	s := &p.st
 	s.Scene = p.sceneIndex(a.sim.sc)
 	s.Springs = s.Springs[:0]
 	for i, w := 0, a.sim.world; i < w.NumSprings(); i++ {
@@ -151,7 +151,7 @@ func (p *panel) sync(a *app) {
 	s.Stabiliser = a.stabiliser.Enabled
 	s.Split = a.split.On
 	s.SplitLeftHz, s.SplitRightHz = int32(a.split.LeftHz), int32(a.split.RightHz)
-	s.CCD = a.sim.ccdAfterPending()
+	s.CCD = a.sim.sess.PendingCCD()
 	r := a.sim.sess.PendingRate()
 	s.PhysicsHz, s.Substeps = int32(math.Round(r.Hz)), int32(r.Substeps)
 	s.Recording = a.io.rec != nil
@@ -167,14 +167,13 @@ func (p *panel) sync(a *app) {
 	s.ShotSize = float32(2 * a.sim.shotHalf)
 	s.ShotPlate = a.sim.plate
 
-	s.Tick = st.Tick
-	s.Bodies = st.Bodies
-	s.AwakeBodies = st.Awake
-	s.CCDHits, s.CCDWallHits, s.CCDGroundHits, s.CCDBodyHits = st.CCDHits, st.CCDWallHits, st.CCDGroundHits, st.CCDBodyHits
-	s.Tunnels, s.Teleports, s.UndeclaredJumps = st.Tunnels, st.Teleports, st.UndeclaredJumps
-	s.ShotNote = st.ShotNote
+	w := a.sim.world
+	s.Tick, s.Bodies, s.AwakeBodies = a.sim.sess.Tick(), w.NumBodies(), w.NumAwake()
+	s.Counts = a.sim.sess.Counts()
+	s.ShotNote = a.sim.cap.Note()
 	s.Events, s.EventNote = &a.events, a.eventNote
-	s.PresentHz, s.JitterSeconds, s.PacingHz = st.PresentHz, st.JitterSeconds, st.TargetHz
+	sum := a.window.Summary()
+	s.PresentHz, s.JitterSeconds, s.PacingHz = sum.RateHz, sum.JitterSeconds, a.pacer.Hz()
 
 	s.Lanes, s.Lane = a.lanes.names, a.lane
 	s.Selected = a.bodyInfo(&s.Body)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 
-	"sandbox/engine/physics"
 	"sandbox/engine/scene"
 )
 
@@ -27,27 +26,15 @@ func (c *shotCap) reset() { c.refused, c.note = 0, "" }
 // Note is the one-line status of the cap for the panel ("" = nothing refused).
 func (c *shotCap) Note() string { return c.note }
 
-// allowShot reports whether one more projectile fits: the bodies in the
-// world, the fires queued for the next tick and the scene's scripted fires
-// still to come must stay within the cap. It counts and notes a refusal.
+// allowShot reports whether one more projectile fits: the bodies the
+// session will hold (session.BodiesAhead) must stay within the cap. It
+// counts and notes a refusal.
 func (s *simulation) allowShot() bool {
 	limit := s.cap.max
 	if limit <= 0 {
 		limit = scene.MaxBodies
 	}
-	n := s.world.NumBodies()
-	for _, in := range s.sess.Pending() {
-		if in.Kind == physics.InputFire {
-			n++
-		}
-	}
-	tick := s.world.Tick()
-	for _, ev := range s.sc.Events {
-		if ev.Kind == scene.EventFire && ev.Tick >= tick {
-			n++
-		}
-	}
-	if n < limit {
+	if s.sess.BodiesAhead() < limit {
 		return true
 	}
 	s.cap.refused++

@@ -5,10 +5,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"sandbox/engine/ccd"
-	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
@@ -23,9 +20,6 @@ const (
 	maxShotSpeed = ui.MaxShotSpeed    // m/s
 	minShotHalf  = ui.MinShotSize / 2 // m, half the cube's edge
 	maxShotHalf  = ui.MaxShotSize / 2 // m
-	// flagSeconds is how long a body caught teleporting without the flag
-	// stays marked on screen.
-	flagSeconds = 2.0
 )
 
 // shotSpeeds are the steps of [ and ].
@@ -41,8 +35,6 @@ type simulation struct {
 	sc    *scene.Scene
 	world *physics.World
 	lp    *loop.Loop
-
-	flaggedUntil []float64 // per body index: render time until which it is marked
 
 	now float64 // render time of the frame being simulated, s
 
@@ -80,18 +72,14 @@ func (s *simulation) load(sc *scene.Scene) error {
 		sess.EnableRewind(session.RewindTicks(sess.StepSeconds()))
 	}
 	s.sess, s.sc, s.world, s.lp = sess, sc, sess.World(), sess.Loop()
-	s.flaggedUntil = s.flaggedUntil[:0]
 	s.cap.reset()
 	return nil
 }
 
-// teleports is the session's detector of undeclared teleports.
-func (s *simulation) teleports() *frames.TeleportDetector { return s.sess.Teleports() }
-
 // consume takes what the view needs from a frame's events, after Advance
 // and never from inside a step: every CCD impact for the hit markers, the
 // tunnels for the tunnel marks, the contacts that began and ended for the per-body contact counts, and every
-// body the teleport detector caught, to mark it for flagSeconds.
+// body the teleport detector caught, to mark it for gfx.FlagSeconds.
 func (s *simulation) consume(f *session.Frame, view *gfx.WorldView) {
 	n := s.world.NumBodies()
 	if view != nil {
@@ -109,20 +97,12 @@ func (s *simulation) consume(f *session.Frame, view *gfx.WorldView) {
 		for i := range f.ContactsEnded {
 			view.CountContact(f.ContactsEnded[i], -1, n)
 		}
-	}
-	for len(s.flaggedUntil) < n {
-		s.flaggedUntil = append(s.flaggedUntil, 0)
-	}
-	for _, u := range f.Undeclared {
-		if u.Body < n {
-			s.flaggedUntil[u.Body] = s.now + flagSeconds
+		for _, u := range f.Undeclared {
+			if u.Body < n {
+				view.Flag(u.Body, s.now)
+			}
 		}
 	}
-}
-
-// flagged reports whether body i is marked as caught teleporting.
-func (s *simulation) flagged(i int) bool {
-	return i < len(s.flaggedUntil) && s.flaggedUntil[i] > s.now
 }
 
 // fire queues a projectile from the camera along the view for the next tick
@@ -132,45 +112,16 @@ func (s *simulation) fire(c *camera, ctrl bool) {
 	if s.locked || !s.allowShot() {
 		return
 	}
-	plate := ctrl || s.plate
 	s.shots++
-	d := physics.DefaultBodyDef()
-	d.Name = fmt.Sprintf("user-shot-%d", s.shots)
-	f := c.forward()
-	d.Center = c.eye().Add(f.Mul(1 + s.shotHalf))
-	d.Velocity = f.Mul(s.shotSpeed)
-	d.Half = mgl64.Vec3{s.shotHalf, s.shotHalf, s.shotHalf}
-	d.Mass = 0.1
-	d.Bullet = true
-	if plate {
-		// A plate 30x thinner than it is wide, tumbling end over end:
-		// the case that swept bounds of the start and end pose miss.
-		d.Half = mgl64.Vec3{s.shotHalf * 3, s.shotHalf * 0.1, s.shotHalf * 3}
-		right := f.Cross(mgl64.Vec3{0, 1, 0})
-		if right.Len() < 1e-6 {
-			right = mgl64.Vec3{1, 0, 0}
-		}
-		d.AngularVelocity = right.Normalize().Mul(40)
-	}
+	d := scene.Shot(fmt.Sprintf("user-shot-%d", s.shots), c.eye(), c.forward(), s.shotSpeed, s.shotHalf, ctrl || s.plate)
 	s.sess.Queue(physics.Input{Kind: physics.InputFire, Fire: d})
 	if s.mirror != nil {
 		s.mirror(physics.Input{Kind: physics.InputFire, Fire: d})
 	}
 }
 
-// ccdAfterPending is what CCD will be once the queued inputs are applied.
-func (s *simulation) ccdAfterPending() bool {
-	on := s.world.CCD()
-	for _, in := range s.sess.Pending() {
-		if in.Kind == physics.InputSetCCD {
-			on = in.Enabled
-		}
-	}
-	return on
-}
-
 // toggleCCD queues a CCD switch for the next tick boundary.
-func (s *simulation) toggleCCD() { s.setCCD(!s.ccdAfterPending()) }
+func (s *simulation) toggleCCD() { s.setCCD(!s.sess.PendingCCD()) }
 
 // setCCD queues CCD on or off for the next tick boundary (never mid-step:
 // the switch is an input of the step, so it is deterministic).

@@ -14,12 +14,7 @@ import (
 	"sandbox/engine/interp"
 	"sandbox/engine/physics"
 	"sandbox/engine/session"
-)
-
-// Split view defaults: the two display rates people compare most.
-const (
-	defaultSplitLeftHz  = 60
-	defaultSplitRightHz = 144
+	"sandbox/engine/ui"
 )
 
 // splitView presents the one simulation twice, side by side: the left
@@ -73,7 +68,7 @@ func (s *splitView) hz(i int) float64 {
 func (a *app) toggleSplit() {
 	s := &a.split
 	if s.LeftHz == 0 {
-		s.LeftHz, s.RightHz = defaultSplitLeftHz, defaultSplitRightHz
+		s.LeftHz, s.RightHz = ui.DefaultSplitLeftHz, ui.DefaultSplitRightHz
 	}
 	s.On = !s.On
 	if !s.On {

@@ -10,6 +10,7 @@ import (
 	"sandbox/engine/ccd"
 	"sandbox/engine/gfx"
 	"sandbox/engine/physics"
+	"sandbox/engine/scene"
 )
 
 // camera is the window's view: a pivot (target) looked at from yaw/pitch at
@@ -153,7 +154,7 @@ func (c *camera) frameWorld(w *physics.World, aspect float64) {
 	// With bodies, the view frames them and the range's walls (what one
 	// shoots at), not a level's bulk: an 800 m field of pillars would make
 	// the bodies specks. Without bodies, the slabs are all there is to see.
-	ground, walls := gfx.GroundIndex(w), 0
+	ground, walls := scene.GroundIndex(w), 0
 	for i := 0; i < w.NumStatics(); i++ {
 		if i == ground { // not what we look at
 			continue

@@ -45,7 +45,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	fs.Float64Var(&jitter, "jitter", 0, "frame-time jitter fraction in [0, 1)")
 	fs.Uint64Var(&seed, "seed", 1, "seed of the jitter PRNG")
 	fs.IntVar(&hitchEvery, "hitch-every", 0, "every N-th frame is a hitch (0 = none)")
-	fs.Float64Var(&hitchSeconds, "hitch-seconds", 0.05, "length of a hitch frame, s")
+	fs.Float64Var(&hitchSeconds, "hitch-seconds", defaultHitchSeconds, "length of a hitch frame, s")
 	fs.Uint64Var(&ticks, "ticks", 0, "ticks every run lasts (default 10 s of the scene's ticks)")
 	fs.StringVar(&bodies, "body", "", "bodies to trace, comma-separated (default: every body that moves)")
 	fs.StringVar(&loops, "loops", "", "loop policies to run side by side, comma-separated (fixed, variable, semi-fixed, skip-long, float32-acc): the spring-under-hitches experiment, docs/loops.md")

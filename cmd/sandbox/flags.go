@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"sandbox/engine/frames"
 	"sandbox/engine/headless"
 	"sandbox/engine/interp"
 	"sandbox/engine/physics"
@@ -43,7 +44,7 @@ type options struct {
 	screenshot  string
 	stats       string
 	fireAtFrame int
-	windowW     int // -window-size, screen coordinates; 0 = 1280 x 720
+	windowW     int // -window-size, screen coordinates; 0 = defaultWindowW x defaultWindowH
 	windowH     int
 	framesFrom  string // -frames-from FILE: a trace whose frame seconds are the window's clock
 
@@ -63,6 +64,12 @@ var (
 const (
 	minWindowHz = 1
 	maxWindowHz = 1000
+)
+
+// Defaults that two flags (or a flag and the window) share.
+const (
+	defaultWindowW, defaultWindowH = 1280, 720 // -window-size, screen coordinates
+	defaultHitchSeconds            = 0.05      // -hitch-seconds, here and in compare
 )
 
 // maxWorkers is the most goroutines -workers may give a physics step:
@@ -85,11 +92,11 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&o.headless, "headless", false, "run without a window on a simulated display")
 	fs.BoolVar(&o.listScenes, "list-scenes", false, "list the built-in scenes and exit")
-	fs.StringVar(&o.scene, "scene", "range", "built-in scene name or path of a scene JSON file")
+	fs.StringVar(&o.scene, "scene", scene.DefaultName, "built-in scene name or path of a scene JSON file")
 	fs.Float64Var(&o.displayHz, "display-hz", 0, "display rate in Hz (headless: simulated, 0.1..100000, default 60; window: frame-pacer target, 0 = as fast as vsync allows, or 1..1000)")
 	fs.Float64Var(&o.jitter, "jitter", 0, "headless: frame-time jitter fraction in [0, 1)")
 	fs.IntVar(&o.hitchEvery, "hitch-every", 0, "headless: every N-th frame is a hitch (0 = none)")
-	fs.Float64Var(&o.hitchSeconds, "hitch-seconds", 0.05, "headless: length of a hitch frame in seconds, 0.0001..60")
+	fs.Float64Var(&o.hitchSeconds, "hitch-seconds", defaultHitchSeconds, "headless: length of a hitch frame in seconds, 0.0001..60")
 	fs.Uint64Var(&o.seed, "seed", 1, "headless: seed of the jitter PRNG")
 	fs.Float64Var(&o.seconds, "seconds", 0, "headless: simulated display seconds to run, up to 1e7 (default 10)")
 	fs.Uint64Var(&o.ticks, "ticks", 0, "headless: stop as soon as this tick completes, 1..100000000")
@@ -99,18 +106,18 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	fs.Float64Var(&o.physicsHz, "physics-hz", 0, "physics steps per second, 1..1000, overriding the scene's \"physics_hz\" (recorded in the report and in -record)")
 	fs.IntVar(&o.substeps, "substeps", 0, "solver substeps per physics step, 1..32, overriding the scene's (two per \"solver_iterations\" pair)")
 	fs.IntVar(&o.workers, "workers", 1, "headless: goroutines a physics step may use, 1..16 (the results are bit-identical for any count)")
-	fs.StringVar(interpName, "interp", "lerp", "how poses are drawn between ticks: off, lerp, slerp, extrapolate")
+	fs.StringVar(interpName, "interp", interp.Default.String(), "how poses are drawn between ticks: off, lerp, slerp, extrapolate")
 	fs.StringVar(&o.report, "report", "", "headless: write the run report JSON here (- = stdout)")
 	fs.StringVar(&o.trace, "trace", "", "write one JSON line per frame here (window: with the measured frame seconds; - = stdout; on SIGINT/SIGTERM kept as FILE.partial)")
 	fs.StringVar(&o.record, "record", "", "write a recording (JSON lines: the scene, every input by tick, state hashes) here")
 	fs.StringVar(&o.replay, "replay", "", "play a recording back, its scene and inputs, checking every state hash (exit 1 on a difference)")
 	addLoopFlags(fs, &o.loop)
-	fs.BoolVar(&o.vsync, "vsync", true, "window: wait for vertical sync")
+	fs.BoolVar(&o.vsync, "vsync", frames.DefaultVSync, "window: wait for vertical sync")
 	fs.IntVar(&o.frames, "frames", 0, "window: exit after this many frames, up to 100000000 (0 = run until closed)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "window: write the last frame as PNG here")
 	fs.StringVar(&o.stats, "stats", "", "window: write frame statistics JSON here (- = stdout)")
 	fs.IntVar(&o.fireAtFrame, "fire-at-frame", -1, "window: fire one shot from the camera at this frame (-1 = never)")
-	fs.StringVar(windowSize, "window-size", "1280x720", "window: size WxH in screen coordinates")
+	fs.StringVar(windowSize, "window-size", fmt.Sprintf("%dx%d", defaultWindowW, defaultWindowH), "window: size WxH in screen coordinates")
 	fs.StringVar(&o.framesFrom, "frames-from", "", "window: take each frame's seconds from this -trace file (window or headless) instead of the clock; the run ends with its last frame")
 	return fs
 }

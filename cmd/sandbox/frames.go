@@ -35,7 +35,7 @@ func newFramesFlagSet(f *framesFlags, synthetic *string) *flag.FlagSet {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&f.trace, "trace", "", "frame-time trace to read: JSON lines with \"frame_seconds\" (a headless or window -trace)")
 	fs.StringVar(synthetic, "synthetic", "", "synthetic traces, comma-separated: "+strings.Join(frametrace.Kinds, ", "))
-	fs.StringVar(&f.scene, "scene", "range", "built-in scene name or scene file: its physics rate, step cap and frame clamp, and its bodies")
+	fs.StringVar(&f.scene, "scene", scene.DefaultName, "built-in scene name or scene file: its physics rate, step cap and frame clamp, and its bodies")
 	fs.Float64Var(&f.costMs, "step-cost-ms", 0, "also simulate this wall-time cost per physics step, ms (the next frame's time grows by steps x cost)")
 	fs.Float64Var(&f.syn.Seconds, "seconds", 10, "synthetic: display seconds of ordinary frames per trace")
 	fs.Float64Var(&f.syn.Jitter, "jitter", 0.1, "synthetic 60hz, 144hz, 240hz: frame-time jitter fraction in [0, 1)")

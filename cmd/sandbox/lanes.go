@@ -10,6 +10,7 @@ import (
 
 	"sandbox/engine/gfx"
 	"sandbox/engine/physics"
+	"sandbox/engine/scene"
 	"sandbox/engine/ui"
 )
 
@@ -58,7 +59,7 @@ func rangeWall(s physics.StaticView) (axis int, ok bool) {
 // that looks toward the world's origin, where the range's shooters stand.
 func (r *rangeLanes) build(w *physics.World) {
 	r.lanes, r.names, r.labels, r.tops = r.lanes[:0], r.names[:0], r.labels[:0], r.tops[:0]
-	ground := gfx.GroundIndex(w)
+	ground := scene.GroundIndex(w)
 	for i := 0; i < w.NumStatics() && len(r.lanes) < maxLanes; i++ {
 		if i == ground {
 			continue

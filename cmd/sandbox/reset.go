@@ -33,7 +33,7 @@ type userSettings struct {
 
 func (a *app) saveSettings() userSettings {
 	return userSettings{
-		paused: a.sim.lp.Paused(), timeScale: a.sim.lp.TimeScale(), ccd: a.sim.ccdAfterPending(),
+		paused: a.sim.lp.Paused(), timeScale: a.sim.lp.TimeScale(), ccd: a.sim.sess.PendingCCD(),
 		rate: a.sim.sess.PendingRate(), rateSet: a.sim.sess.PendingRate() != session.SceneRate(a.sim.sc),
 		cam: a.cam, moved: !a.cam.atHome(), lane: a.lane,
 	}

@@ -34,7 +34,7 @@ type windowOptions struct {
 	Stats       string // write frame statistics JSON here ("" = no)
 	FireAtFrame int    // fire one shot from the camera at this frame; -1 = never
 
-	// Width and Height are the window size in screen coordinates; 0 means 1280 x 720.
+	// Width and Height are the window size in screen coordinates; 0 means defaultWindowW x defaultWindowH.
 	Width, Height int
 	// Policy and CatchUp are -loop and -catch-up (the panel and J switch
 	// them live).
@@ -127,7 +127,7 @@ func openWindow(o windowOptions) (*glfw.Window, error) {
 	}
 	w, h := o.Width, o.Height
 	if w <= 0 || h <= 0 {
-		w, h = 1280, 720
+		w, h = defaultWindowW, defaultWindowH
 	}
 	// No samples for the window's framebuffer: the renderer draws the 3D
 	// view multisampled into its own and resolves it, so the panel drawn

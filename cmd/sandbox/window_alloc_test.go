@@ -54,8 +54,8 @@ func TestWindowFrameAllocations(t *testing.T) {
 			}
 			var err error
 			measured, err = allocprof.Measure(frames, a.frameOnce, "sandbox/", "main.")
-			if a.stats.Bodies == 0 || a.stats.Frame < 90 || a.panel.hist.Len() < 90 {
-				t.Errorf("stats not filled: %+v, %d frames of history", a.stats, a.panel.hist.Len())
+			if a.panel.st.Bodies == 0 || a.frameIndex < 90 || a.panel.hist.Len() < 90 {
+				t.Errorf("panel not filled: %d bodies after %d frames, %d frames of history", a.panel.st.Bodies, a.frameIndex, a.panel.hist.Len())
 			}
 			return err
 		}}

@@ -170,7 +170,7 @@ func TestWindowPanelCountersAndTeleportEvents(t *testing.T) {
 			Frames: 22, Width: 640, Height: 400, frameSeconds: 3.0 / 60, ignoreTeleportFlags: ignore,
 			onExit: func(a *app) error {
 				a.panel.sync(a)
-				s := &a.panel.st
+				s := &a.panel.st.Counts
 				wantJumps := uint64(0)
 				if ignore {
 					wantJumps = 1
@@ -182,8 +182,8 @@ func TestWindowPanelCountersAndTeleportEvents(t *testing.T) {
 					t.Errorf("CCD hits %d, split %d + %d + %d, world %d", s.CCDHits, s.CCDWallHits, s.CCDGroundHits, s.CCDBodyHits, a.world().Counters().CCDHits)
 				}
 				kinds := map[ui.EventKind]ui.Event{}
-				for i := 0; i < s.Events.Len(); i++ {
-					e := s.Events.Newest(i)
+				for i := 0; i < a.panel.st.Events.Len(); i++ {
+					e := a.panel.st.Events.Newest(i)
 					kinds[e.Kind] = e
 				}
 				if e, ok := kinds[ui.EventTeleport]; !ok || e.Tick != 61 || e.BodyName != "glider" || e.Body != 0 {

@@ -156,8 +156,8 @@ func TestWindowLaneShotReachesWall(t *testing.T) {
 		if hits == 0 {
 			t.Error("no CCD hit of the shot on the 1 mm wall recorded")
 		}
-		if a.stats.Tunnels != 0 {
-			t.Errorf("%d tunnels", a.stats.Tunnels)
+		if a.sim.sess.Counts().Tunnels != 0 {
+			t.Errorf("%d tunnels", a.sim.sess.Counts().Tunnels)
 		}
 
 		// The labels: every wall's, the lane's highlighted and in view.

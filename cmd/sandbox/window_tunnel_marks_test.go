@@ -46,8 +46,8 @@ func TestWindowGauntletShowsEveryTunnel(t *testing.T) {
 				tunnels++
 			}
 		}
-		if a.stats.Tunnels != 12 || tunnels != 12 {
-			t.Fatalf("the gauntlet without CCD: %d tunnels counted, %d listed; want 12", a.stats.Tunnels, tunnels)
+		if a.sim.sess.Counts().Tunnels != 12 || tunnels != 12 {
+			t.Fatalf("the gauntlet without CCD: %d tunnels counted, %d listed; want 12", a.sim.sess.Counts().Tunnels, tunnels)
 		}
 		img := a.shot(t)
 		if out := os.Getenv("SANDBOX_TUNNEL_PNG"); out != "" {

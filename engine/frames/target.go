@@ -2,6 +2,10 @@ package frames
 
 import "fmt"
 
+// DefaultVSync is whether a window run waits for vertical sync unless told
+// otherwise (-vsync's default, the panel's).
+const DefaultVSync = true
+
 // Target is a display-rate target the H key cycles through.
 type Target uint8
 

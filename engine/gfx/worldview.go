@@ -6,6 +6,7 @@ import (
 	"sandbox/engine/ccd"
 	"sandbox/engine/interp"
 	"sandbox/engine/physics"
+	"sandbox/engine/scene"
 )
 
 // DebugOptions are the renderer's debug-draw toggles.
@@ -40,10 +41,6 @@ type WorldView struct {
 	Markers *HitMarkers
 	// Tunnels marks where bodies went through slabs (drawn with the hit markers).
 	Tunnels *TunnelMarks
-	// Flagged, when set, reports whether body index i is to be marked as
-	// caught teleporting without the flag.
-	Flagged func(i int) bool
-
 	// Selected is the creation index of the picked body, drawn with a
 	// cyan outline on top of everything; -1 for none.
 	Selected int
@@ -56,6 +53,9 @@ type WorldView struct {
 	contacts []int32
 	// islands is the island root of each body, when Debug.Islands is on.
 	islands []int32
+	// flaggedUntil is, per body creation index, the simulation time until
+	// which it is drawn as caught teleporting (flagmarks.go).
+	flaggedUntil []float64
 }
 
 // NewWorldView returns a view with the given interpolation mode and the
@@ -66,12 +66,12 @@ func NewWorldView(mode interp.Mode) *WorldView {
 
 // Statics returns the world's slabs as instances for Renderer.SetStatics,
 // and how many of them, at the front, are floors: the largest horizontal
-// slab is the ground (the one floor), slabs thinner than 5 cm are the thin
+// slab is the ground (the one floor, scene.GroundIndex), slabs thinner than 5 cm are the thin
 // walls, the rest are plain walls.
 func Statics(w *physics.World) (inst []Instance, floors int) {
 	n := w.NumStatics()
 	out := make([]Instance, 0, n)
-	ground := GroundIndex(w)
+	ground := scene.GroundIndex(w)
 	add := func(i int, c [4]float32) {
 		s := w.Static(i)
 		out = append(out, MakeInstance(s.Min.Add(s.Max).Mul(0.5), s.Max.Sub(s.Min).Mul(0.5), mgl64.QuatIdent(), c))
@@ -93,20 +93,6 @@ func Statics(w *physics.World) (inst []Instance, floors int) {
 		add(i, c)
 	}
 	return out, floors
-}
-
-// GroundIndex is the index of the world's ground, the slab with the largest
-// horizontal area that is thinner than it is wide, or -1 if there is none.
-func GroundIndex(w *physics.World) int {
-	ground, best := -1, 0.0
-	for i := 0; i < w.NumStatics(); i++ {
-		s := w.Static(i)
-		d := s.Max.Sub(s.Min)
-		if area := d[0] * d[2]; area > best && d[1] < d[0] && d[1] < d[2] {
-			ground, best = i, area
-		}
-	}
-	return ground
 }
 
 // AddHit records a CCD impact for the hit markers at simulation time now
@@ -193,7 +179,7 @@ func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lin
 		if b.Sleeping && v.Debug.SleepTint {
 			c = sleepTint(c)
 		}
-		if v.Flagged != nil && v.Flagged(i) {
+		if v.Flagged(i, now) {
 			c = FlaggedColor
 		}
 		v.Dynamic = append(v.Dynamic, MakeInstance(p.Center, b.Half, p.Orientation, c))
@@ -235,11 +221,12 @@ func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lin
 	}
 }
 
-// Reset forgets trails, markers, tunnel marks, contact counts and the selection (after a
+// Reset forgets trails, markers, tunnel marks, teleport flags, contact counts and the selection (after a
 // scene load).
 func (v *WorldView) Reset() {
 	v.Selected = -1
 	v.contacts = v.contacts[:0]
+	v.flaggedUntil = v.flaggedUntil[:0]
 	if v.Trails != nil {
 		v.Trails.Reset()
 	}

@@ -14,21 +14,24 @@ import (
 )
 
 // Report is the -report JSON object of the headless-run contract. Fields
-// after Bodies are additions: scripts may ignore them, and none of the
-// contract's fields may ever be renamed or dropped.
+// after Bodies, and every counter but ccd_hits and tunnels, are additions:
+// scripts may ignore them, and none of the contract's fields may ever be
+// renamed or dropped.
 type Report struct {
-	Scene            string       `json:"scene"`                // the scene's name
-	PhysicsHz        float64      `json:"physics_hz"`           // fixed steps per second
-	DisplayHz        float64      `json:"display_hz"`           // the simulated display's rate
-	Frames           uint64       `json:"frames"`               // display frames run
-	Ticks            uint64       `json:"ticks"`                // physics steps run
-	DroppedSeconds   float64      `json:"dropped_seconds"`      // cut by the frame clamp or the step cap, s
-	MaxStepsInAFrame int          `json:"max_steps_in_a_frame"` // the most steps any one frame ran
-	StateHash        string       `json:"state_hash"`           // hex; equal means bit-identical body states
-	CCDHits          uint64       `json:"ccd_hits"`             // continuous-collision impacts over the run
-	Tunnels          uint64       `json:"tunnels"`              // steps in which a body's path crossed a slab untouched
-	StepMicros       Micros       `json:"step_micros"`          // wall time per step: the one non-deterministic field
-	Bodies           []BodyReport `json:"bodies"`               // creation order
+	Scene            string  `json:"scene"`                // the scene's name
+	PhysicsHz        float64 `json:"physics_hz"`           // fixed steps per second
+	DisplayHz        float64 `json:"display_hz"`           // the simulated display's rate
+	Frames           uint64  `json:"frames"`               // display frames run
+	Ticks            uint64  `json:"ticks"`                // physics steps run
+	DroppedSeconds   float64 `json:"dropped_seconds"`      // cut by the frame clamp or the step cap, s
+	MaxStepsInAFrame int     `json:"max_steps_in_a_frame"` // the most steps any one frame ran
+	StateHash        string  `json:"state_hash"`           // hex; equal means bit-identical body states
+	// Counts are the run's counters, flattened into the object: the
+	// contract's ccd_hits and tunnels, and the additions beside them
+	// (docs/headless.md, Counters).
+	session.Counts
+	StepMicros Micros       `json:"step_micros"` // wall time per step: the one non-deterministic field
+	Bodies     []BodyReport `json:"bodies"`      // creation order
 
 	// Additions to the contract.
 	Jitter         float64 `json:"jitter"`          // -jitter
@@ -39,27 +42,9 @@ type Report struct {
 	Interp         string  `json:"interp"`          // how the trace drew poses
 	DisplaySeconds float64 `json:"display_seconds"` // simulated display time the run covered
 	PhysicsSeconds float64 `json:"physics_seconds"` // ticks x step
-	ContactsBegun  uint64  `json:"contacts_begun"`  // contact pairs that began touching
-	Teleports      uint64  `json:"teleports"`       // declared teleports applied (scripted or replayed inputs)
-	// UndeclaredJumps counts, per body and step, the jumps further than a
-	// body's speed allows that no teleport declared (frames.TeleportDetector):
-	// 0 unless the physics misbehaved.
-	UndeclaredJumps uint64 `json:"undeclared_jumps"`
-	// CCD hits split by what was hit (together, ccd_hits): the scene's
-	// ground (scene.GroundStatic, the widest horizontal slab), every other
-	// static slab, and dynamic bodies hit by bullets.
-	CCDGroundHits uint64 `json:"ccd_ground_hits"`
-	CCDWallHits   uint64 `json:"ccd_wall_hits"`
-	CCDBodyHits   uint64 `json:"ccd_body_hits"`
-	// CCDStops counts every stop of a sweep, one a step while a bullet
-	// rests or slides on a surface: ccd_hits counts each contact once.
-	CCDStops uint64 `json:"ccd_stops"`
 	// Substeps is the solver's substeps per physics step at the end of
 	// the run (the scene's, or -substeps).
 	Substeps int `json:"substeps"`
-	// Embedded counts the times a body's centre ended a step inside a static
-	// slab, once per (body, slab) stay however long it lasts.
-	Embedded uint64 `json:"embedded"`
 	// Loop and CatchUp are the loop policy and catch-up strategy (-loop,
 	// -catch-up); SlowedSeconds is what the world fell behind by over the
 	// run (catch-up slow), BehindSeconds what it still owed at the end.
@@ -98,32 +83,22 @@ func quat4(q mgl64.Quat) [4]float64 { return [4]float64{q.W, q.V[0], q.V[1], q.V
 // newReport fills in everything the world, the session's counts and the
 // options know.
 func newReport(o Options, w *physics.World, counts session.Counts, cfg loop.Config) *Report {
-	c := w.Counters()
 	rep := &Report{
-		Scene:           o.Scene.Name,
-		PhysicsHz:       1 / cfg.StepSeconds,
-		DisplayHz:       o.Display.Hz,
-		Ticks:           w.Tick(),
-		StateHash:       fmt.Sprintf("%016x", w.StateHash()),
-		CCDHits:         c.CCDHits,
-		Tunnels:         c.Tunnels,
-		Jitter:          o.Display.Jitter,
-		HitchEvery:      o.Display.HitchEvery,
-		HitchSeconds:    o.Display.HitchSeconds,
-		Seed:            o.Display.Seed,
-		CCD:             w.CCD(),
-		Interp:          o.Interp.String(),
-		PhysicsSeconds:  float64(w.Tick()) * cfg.StepSeconds,
-		ContactsBegun:   c.ContactsBegun,
-		Teleports:       c.Teleports,
-		UndeclaredJumps: counts.UndeclaredJumps,
-		CCDGroundHits:   counts.CCDGroundHits,
-		CCDWallHits:     counts.CCDWallHits,
-		CCDBodyHits:     counts.CCDBodyHits,
-		CCDStops:        c.CCDStops,
-		Embedded:        c.Embedded,
-		Substeps:        w.Substeps(),
-		Bodies:          make([]BodyReport, w.NumBodies()),
+		Scene:          o.Scene.Name,
+		PhysicsHz:      1 / cfg.StepSeconds,
+		DisplayHz:      o.Display.Hz,
+		Ticks:          w.Tick(),
+		StateHash:      fmt.Sprintf("%016x", w.StateHash()),
+		Counts:         counts,
+		Jitter:         o.Display.Jitter,
+		HitchEvery:     o.Display.HitchEvery,
+		HitchSeconds:   o.Display.HitchSeconds,
+		Seed:           o.Display.Seed,
+		CCD:            w.CCD(),
+		Interp:         o.Interp.String(),
+		PhysicsSeconds: float64(w.Tick()) * cfg.StepSeconds,
+		Substeps:       w.Substeps(),
+		Bodies:         BodyReports(w),
 	}
 	if o.Scene.PhysicsHz > 0 {
 		rep.PhysicsHz = o.Scene.PhysicsHz
@@ -136,15 +111,22 @@ func newReport(o Options, w *physics.World, counts session.Counts, cfg loop.Conf
 		}
 		rep.Springs = append(rep.Springs, SpringReport{Name: sv.Name, Extension: sv.Extension, Energy: e})
 	}
-	for i := range rep.Bodies {
+	return rep
+}
+
+// BodyReports are w's bodies as the report (and the window's -stats) list
+// them, in creation order.
+func BodyReports(w *physics.World) []BodyReport {
+	out := make([]BodyReport, w.NumBodies())
+	for i := range out {
 		b := w.Body(i)
-		rep.Bodies[i] = BodyReport{
+		out[i] = BodyReport{
 			Name: b.Name, Center: vec3(b.Curr.Center), Orientation: quat4(b.Curr.Orientation),
 			Velocity: vec3(b.Velocity), AngularVelocity: vec3(b.AngularVelocity),
 			Sleeping: b.Sleeping, Bullet: b.Bullet,
 		}
 	}
-	return rep
+	return out
 }
 
 // checkFinite fails a run whose physics produced NaN or infinity: such a

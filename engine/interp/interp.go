@@ -33,6 +33,9 @@ const (
 	modeCount
 )
 
+// Default is the mode a run starts with (-interp's default, the panel's).
+const Default = Lerp
+
 var modeNames = [modeCount]string{"off", "lerp", "slerp", "extrapolate"}
 
 // String returns the mode's flag spelling.

@@ -90,8 +90,16 @@ type SleepEvent struct {
 // CCDHits counts impacts, one per contact a sweep began (the CCDHit
 // events); CCDStops counts every stop of a sweep, including those against a
 // surface the body was already resting or sliding on.
+// The JSON names are the report's, -stats' and the panel's (docs/headless.md,
+// Counters).
 type Counters struct {
-	CCDHits, CCDStops, Tunnels, ContactsBegun, Teleports, Embedded, Guarded uint64
+	CCDHits       uint64 `json:"ccd_hits"`
+	CCDStops      uint64 `json:"ccd_stops"`
+	Tunnels       uint64 `json:"tunnels"`
+	ContactsBegun uint64 `json:"contacts_begun"`
+	Teleports     uint64 `json:"teleports"`
+	Embedded      uint64 `json:"embedded"`
+	Guarded       uint64 `json:"guarded"`
 }
 
 func (e *StepEvents) reset(tick uint64) {

@@ -178,7 +178,7 @@ func (s *Session) Advance(frameSeconds float64) (*Frame, error) {
 	f.reset()
 	f.FirstTick = s.world.Tick()
 	lf, err := s.loop.Advance(frameSeconds, s.stepFn)
-	f.Counts = s.counts
+	f.Counts = s.Counts()
 	if err == nil && s.feedErr != nil {
 		err = s.feedErr
 	}

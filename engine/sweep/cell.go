@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sandbox/engine/physics"
+	"sandbox/engine/scene"
 )
 
 // Settings every trial shares.
@@ -25,8 +26,6 @@ const (
 	// startGap (m) separates the projectile's bounding sphere from the slab
 	// at phase 0, so no trial starts touching.
 	startGap = 1e-3
-	// projectileMass matches the window's shots, kg.
-	projectileMass = 0.1
 	// slabHalfWidth (m) is the slab's half extent in y and z: every shot is
 	// aimed at the slab's centre and tilted by at most MaxTiltDegrees.
 	slabHalfWidth = 10.0
@@ -138,7 +137,7 @@ func RunCell(c Cell, g *Grid) (CellResult, error) {
 		// Aimed so that the centre's path meets the near face at the origin.
 		b.Center = dir.Mul(-startX / dir[0])
 		b.Half = half
-		b.Mass = projectileMass
+		b.Mass = scene.ShotMass
 		b.Velocity = atMost(dir.Mul(c.Speed), MaxSpeed)
 		b.Bullet = true
 		if c.Spin > 0 {

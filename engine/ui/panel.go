@@ -220,20 +220,20 @@ func (u *UI) counters(s *PanelState) {
 	if imgui.BeginTableV("##counters", 2, flags, imgui.Vec2{}, 0) {
 		imgui.TableSetupColumnV("##l", imgui.TableColumnFlagsWidthFixed, 0, 0)
 		imgui.TableSetupColumnV("##v", imgui.TableColumnFlagsWidthStretch, 1, 0)
-		l := &u.line
+		l, c := &u.line, &s.Counts
 		counterLabel("CCD hits", ccdHitsTip)
-		l.reset().u(s.CCDHits).s(" (wall ").u(s.CCDWallHits).s(", ground ").u(s.CCDGroundHits).
-			s(", body ").u(s.CCDBodyHits).s(")").cell()
+		l.reset().u(c.CCDHits).s(" (wall ").u(c.CCDWallHits).s(", ground ").u(c.CCDGroundHits).
+			s(", body ").u(c.CCDBodyHits).s(")").cell()
 		tooltip(ccdHitsTip)
 		hook("ccd hits")
 		counterLabel("tunnels", tunnelsTip)
-		l.reset().u(s.Tunnels).alertCell(s.Tunnels > 0)
+		l.reset().u(c.Tunnels).alertCell(c.Tunnels > 0)
 		tooltip(tunnelsTip)
 		counterLabel("teleports", teleportsTip)
-		l.reset().u(s.Teleports).cell()
+		l.reset().u(c.Teleports).cell()
 		tooltip(teleportsTip)
 		counterLabel("undeclared jumps", undeclaredTip)
-		l.reset().u(s.UndeclaredJumps).alertCell(s.UndeclaredJumps > 0)
+		l.reset().u(c.UndeclaredJumps).alertCell(c.UndeclaredJumps > 0)
 		tooltip(undeclaredTip)
 		imgui.EndTable()
 	}

@@ -1,8 +1,14 @@
 package ui
 
 import (
+	"math"
+
 	"sandbox/engine/frames"
 	"sandbox/engine/interp"
+	"sandbox/engine/loop"
+	"sandbox/engine/physics"
+	"sandbox/engine/scene"
+	"sandbox/engine/session"
 )
 
 // The combo boxes' entries, NUL separated as ImGui wants them, in the order
@@ -24,12 +30,12 @@ func comboItems[T ~uint8](first, last T, name func(T) string) string {
 
 // Limits of the panel's sliders.
 const (
-	MinTimeScale = 0.05    // slowest slow motion
-	MaxTimeScale = 2.0     // fastest fast forward
-	MinShotSpeed = 10.0    // m/s
-	MaxShotSpeed = 20000.0 // m/s
-	MinShotSize  = 0.02    // m, edge length of the fired cube (plate's long edge)
-	MaxShotSize  = 2.0     // m
+	MinTimeScale = loop.MinTimeScale // slowest slow motion
+	MaxTimeScale = loop.MaxTimeScale // fastest fast forward
+	MinShotSpeed = 10.0              // m/s
+	MaxShotSpeed = 20000.0           // m/s
+	MinShotSize  = 0.02              // m, edge length of the fired cube (plate's long edge)
+	MaxShotSize  = 2.0               // m
 	// DefaultShotSpeed and DefaultShotSize are what a shot starts as: fast
 	// enough to go through every wall of the range without CCD.
 	DefaultShotSpeed = 3000.0 // m/s
@@ -148,18 +154,13 @@ type PanelState struct {
 	ShotPlate     bool    // fire a spinning thin plate instead of a cube (Ctrl)
 	FireRequested bool    // one-shot: fire from the camera (left click, Space)
 
-	// Counters, shown read-only, since the scene was loaded (a rewind
-	// takes them back). CCDHits is CCDWallHits + CCDGroundHits +
-	// CCDBodyHits: impacts on slabs other than the ground, on the scene's
-	// ground (the widest horizontal slab), and of bullets on dynamic bodies.
-	Tick                                    uint64 // physics tick
-	Bodies                                  int    // dynamic bodies
-	AwakeBodies                             int    // dynamic bodies not sleeping
-	CCDHits                                 uint64 // continuous-collision impacts, all of them
-	CCDWallHits, CCDGroundHits, CCDBodyHits uint64
-	Tunnels                                 uint64 // detected by the tunnelling oracle
-	Teleports                               uint64 // declared teleports applied (scripted, replayed)
-	UndeclaredJumps                         uint64 // jumps the teleport detector caught, per body and step
+	// Shown read-only: the tick, the dynamic bodies and how many are
+	// awake, and the session's counters since the scene was loaded (a
+	// rewind takes them back), the same ones the report and -stats write.
+	Tick        uint64
+	Bodies      int
+	AwakeBodies int
+	Counts      session.Counts
 	// ShotNote is "" or one line saying why shots are being refused (the
 	// body limit), shown as a status line under the counters.
 	ShotNote string
@@ -227,22 +228,25 @@ type ViewLabel struct {
 	Lane   bool
 }
 
-// DefaultPanelState returns the sandbox defaults of DESIGN.md: vsync,
-// CCD and lerp interpolation on, time scale 1, a shot of DefaultShotSize at
-// DefaultShotSpeed, plots shown.
+// DefaultPanelState returns the sandbox defaults of DESIGN.md, each taken
+// from the package that owns it: vsync, CCD and lerp interpolation on,
+// time scale 1, the default scene rate, a shot of DefaultShotSize at
+// DefaultShotSpeed, plots shown. A window's panel is synced from the app
+// every frame; these are what it shows before.
 func DefaultPanelState() PanelState {
+	wd := physics.DefaultWorldDef()
 	return PanelState{
 		TimeScale: 1,
-		VSync:     true,
-		CCD:       true,
-		Interp:    interp.Lerp,
+		VSync:     frames.DefaultVSync,
+		CCD:       wd.CCD,
+		Interp:    interp.Default,
 		ShotSpeed: DefaultShotSpeed,
 		ShotSize:  DefaultShotSize,
 		ShowPlots: true,
 		Lane:      -1,
 		Crosshair: true,
-		PhysicsHz: 60,
-		Substeps:  4,
+		PhysicsHz: int32(math.Round(1 / loop.DefaultConfig().StepSeconds)),
+		Substeps:  int32(scene.SubstepsOf(wd.SolverIterations)),
 
 		EventKinds:   DefaultEventKinds,
 		LaneDistance: DefaultLaneDistance,
@@ -284,15 +288,18 @@ func clamp32(v, lo, hi float32) float32 {
 }
 
 // Limits of the physics rate sliders: the scene's physics_hz range, and
-// physics.MaxSubsteps (engine/ui does not import the physics).
+// the physics' substeps.
 const (
-	MinPhysicsHz = 1
-	MaxPhysicsHz = 1000
-	MaxSubsteps  = 32
+	MinPhysicsHz = scene.MinPhysicsHz
+	MaxPhysicsHz = scene.MaxPhysicsHz
+	MaxSubsteps  = physics.MaxSubsteps
 )
 
-// Split view rate limits, Hz.
+// Split view rates, Hz: the limits of the sliders, and what the halves
+// start at, the two display rates people compare most.
 const (
-	MinSplitHz = 10
-	MaxSplitHz = 360
+	MinSplitHz          = 10
+	MaxSplitHz          = 360
+	DefaultSplitLeftHz  = 60
+	DefaultSplitRightHz = 144
 )
