@@ -1,0 +1,54 @@
+package latency
+
+import (
+	"math"
+	"slices"
+)
+
+// Stats are the latencies of a run's inputs, ms. The p50 and p99 are
+// nearest ranks of the exact values.
+type Stats struct {
+	Mean float64 `json:"mean"`
+	P50  float64 `json:"p50"`
+	P99  float64 `json:"p99"`
+	Max  float64 `json:"max"`
+}
+
+// Summary is a run's latency figures, ms: the whole and the mean of each
+// part (the parts' means add up to the mean).
+type Summary struct {
+	Inputs          int     `json:"inputs"`
+	Unshown         int     `json:"unshown"`
+	Total           Stats   `json:"total"`
+	StepWaitMean    float64 `json:"step_wait_mean"`
+	FrameWaitMean   float64 `json:"frame_wait_mean"`
+	InterpDelayMean float64 `json:"interp_delay_mean"`
+}
+
+// Summarize sums up shown inputs.
+func Summarize(rs []Result) Summary {
+	s := Summary{Inputs: len(rs)}
+	if len(rs) == 0 {
+		return s
+	}
+	ms := make([]float64, len(rs))
+	var sum, step, frame, lag float64
+	for i, r := range rs {
+		ms[i] = 1000 * r.Latency()
+		sum += ms[i]
+		step += 1000 * r.StepWait
+		frame += 1000 * r.FrameWait
+		lag += 1000 * r.InterpDelay
+	}
+	n := float64(len(rs))
+	slices.Sort(ms)
+	s.Total = Stats{Mean: sum / n, P50: rank(ms, 0.5), P99: rank(ms, 0.99), Max: ms[len(ms)-1]}
+	s.StepWaitMean, s.FrameWaitMean, s.InterpDelayMean = step/n, frame/n, lag/n
+	return s
+}
+
+// rank is the nearest-rank q-quantile of sorted v.
+func rank(v []float64, q float64) float64 {
+	i := int(math.Ceil(q*float64(len(v)))) - 1
+	return v[min(max(i, 0), len(v)-1)]
+}
