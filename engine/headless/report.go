@@ -31,6 +31,13 @@ type Report struct {
 	Bodies           []BodyReport `json:"bodies"`               // creation order
 
 	// Additions to the contract.
+	// VRR is the variable-refresh range (-display vrr:MIN-MAX, whose MAX
+	// display_hz then is), RenderMs its frames' render times, and
+	// VRRRepeats how often it repeated a frame while one rendered; absent
+	// on a fixed-rate display.
+	VRR        string      `json:"vrr,omitempty"`
+	RenderMs   *[2]float64 `json:"render_ms,omitempty"`
+	VRRRepeats uint64      `json:"vrr_repeats,omitempty"`
 	Jitter         float64 `json:"jitter"`          // -jitter
 	HitchEvery     int     `json:"hitch_every"`     // -hitch-every
 	HitchSeconds   float64 `json:"hitch_seconds"`   // -hitch-seconds

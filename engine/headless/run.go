@@ -227,6 +227,9 @@ func (r *run) report() *Report {
 	rep.DroppedSeconds = r.dropped
 	rep.MaxStepsInAFrame = r.maxSteps
 	rep.StepMicros = r.stepTimes.summary()
+	if d := r.opts.Display; d.VRR.On() {
+		rep.VRR, rep.RenderMs, rep.VRRRepeats = d.VRR.String(), &[2]float64{1000 * d.RenderMin, 1000 * d.RenderMax}, r.display.Repeats()
+	}
 	lp := s.Loop()
 	rep.Loop, rep.CatchUp = lp.Policy().String(), lp.CatchUp().String()
 	rep.SlowedSeconds, rep.BehindSeconds = r.slowed, lp.Behind()
