@@ -8,10 +8,12 @@ import (
 
 const dt = 1.0 / 60
 
-// feed runs a fixed-step loop over frame times and hands every frame to t:
-// the loop's own arithmetic, so the test does not trust the caller's.
+// feed runs a fixed-step loop over frame times and hands every frame to t,
+// presented when the next one starts: the loop's own arithmetic, so the
+// test does not trust the caller's.
 func feed(t *Tracker, frames []float64) {
 	acc, tick, now := 0.0, uint64(0), 0.0
+	var last *Frame
 	for i, s := range frames {
 		now += s
 		acc += s
@@ -21,21 +23,26 @@ func feed(t *Tracker, frames []float64) {
 			tick++
 			steps++
 		}
-		t.Frame(Frame{Index: uint64(i + 1), Present: now, Tick: tick, Steps: steps, Alpha: acc / dt})
+		if last != nil {
+			last.Present = now
+			t.Frame(*last)
+		}
+		last = &Frame{Index: uint64(i + 1), Time: now, Tick: tick, Steps: steps, Alpha: acc / dt}
 	}
 }
 
 func TestOneInputAt60(t *testing.T) {
 	// 60 Hz display on 60 Hz physics, inputs off-grid: an input at 0.02 s
 	// (during step 2, [1/60, 2/60]) is applied at the boundary 2/60, so
-	// tick 3 is the first to include it; off shows tick 3 at 3/60, lerp
-	// draws tick 3 in full once tick 4 is current, at 4/60.
+	// tick 3 is the first to include it; off draws tick 3 in the frame of
+	// 3/60, presented at 4/60; lerp draws tick 3 in full once tick 4 is
+	// current, presented at 5/60.
 	for _, c := range []struct {
 		lag        uint64
 		wantFrame  uint64
 		wantShown  float64
 		wantInterp float64
-	}{{0, 3, 3 * dt, 0}, {1, 4, 4 * dt, dt}} {
+	}{{0, 3, 4 * dt, 0}, {1, 4, 5 * dt, dt}} {
 		tr := NewTracker(dt, c.lag, []float64{0.02})
 		feed(tr, slice(10, dt))
 		got := tr.Done()
@@ -46,8 +53,8 @@ func TestOneInputAt60(t *testing.T) {
 		if r.Tick != 3 || r.Frame != c.wantFrame || !near(r.Shown, c.wantShown) {
 			t.Errorf("lag %d: tick %d frame %d shown %v, want 3, %d, %v", c.lag, r.Tick, r.Frame, r.Shown, c.wantFrame, c.wantShown)
 		}
-		if !near(r.StepWait, 2*dt-0.02) || !near(r.FrameWait, dt) || !near(r.InterpDelay, c.wantInterp) {
-			t.Errorf("lag %d: split %v + %v + %v, want %v + %v + %v", c.lag, r.StepWait, r.FrameWait, r.InterpDelay, 2*dt-0.02, dt, c.wantInterp)
+		if !near(r.StepWait, 2*dt-0.02) || !near(r.FrameWait, 2*dt) || !near(r.InterpDelay, c.wantInterp) {
+			t.Errorf("lag %d: split %v + %v + %v, want %v + %v + %v", c.lag, r.StepWait, r.FrameWait, r.InterpDelay, 2*dt-0.02, 2*dt, c.wantInterp)
 		}
 	}
 }
@@ -148,14 +155,15 @@ func TestOneInputAt144(t *testing.T) {
 	// 144 Hz display on 60 Hz physics: frame i ends on tick
 	// floor(i*60/144) with alpha its fraction. The input at 0.02 s is applied
 	// at the boundary 2/60 (tick 3); tick 3 is first current in frame 8
-	// (8/144 s, alpha 1/3), first drawn whole by lerp in frame 10.
+	// (8/144 s, alpha 1/3, presented at 9/144), first drawn whole by lerp
+	// in frame 10.
 	tr := NewTracker(dt, 1, []float64{0.02})
 	feed(tr, slice(20, 1.0/144))
 	r := tr.Done()[0]
 	if r.Tick != 3 || r.Frame != 10 || !near(r.Boundary, 2*dt) {
 		t.Fatalf("tick %d frame %d boundary %v, want 3, 10, %v", r.Tick, r.Frame, r.Boundary, 2*dt)
 	}
-	if !near(r.FrameWait, 8.0/144-2*dt) || !near(r.InterpDelay, 2.0/144) {
-		t.Errorf("frame wait %v, interp delay %v, want %v, %v", r.FrameWait, r.InterpDelay, 8.0/144-2*dt, 2.0/144)
+	if !near(r.FrameWait, 9.0/144-2*dt) || !near(r.InterpDelay, 2.0/144) {
+		t.Errorf("frame wait %v, interp delay %v, want %v, %v", r.FrameWait, r.InterpDelay, 9.0/144-2*dt, 2.0/144)
 	}
 }

@@ -18,7 +18,6 @@ type Stats struct {
 // part (the parts' means add up to the mean).
 type Summary struct {
 	Inputs          int     `json:"inputs"`
-	Unshown         int     `json:"unshown"`
 	Total           Stats   `json:"total"`
 	StepWaitMean    float64 `json:"step_wait_mean"`
 	FrameWaitMean   float64 `json:"frame_wait_mean"`

@@ -4,11 +4,15 @@ import "sandbox/engine/interp"
 
 // Frame is what the bookkeeping needs of one presented frame.
 type Frame struct {
-	Index   uint64  // the frame's number
-	Present float64 // display time the frame is presented at, s
-	Tick    uint64  // the tick after the frame's steps: the current state
-	Steps   int     // steps the frame ran, ending on Tick
-	Alpha   float64 // the loop's blend after the frame, in [0, 1)
+	Index uint64 // the frame's number
+	// Time is the display time the loop ran the frame for (the time it
+	// was handed up to), Present the time the display showed it: the
+	// next frame's start, when a vsync'd or variable-refresh display
+	// flips it (docs/latency.md). s.
+	Time, Present float64
+	Tick          uint64  // the tick after the frame's steps: the current state
+	Steps         int     // steps the frame ran, ending on Tick
+	Alpha         float64 // the loop's blend after the frame, in [0, 1)
 }
 
 // Result is one input's path from arrival to screen. Times are display
@@ -76,11 +80,11 @@ func NewTracker(stepSeconds float64, lag uint64, arrivals []float64) *Tracker {
 // closes those the frame shows.
 func (t *Tracker) Frame(f Frame) {
 	// The steps run in f end on f.Tick, with Alpha of a step left over at
-	// f.Present: the step producing tick k started at Present - (Alpha +
-	// Tick - k + 1) steps.
+	// f.Time: the step producing tick k started at Time - (Alpha + Tick -
+	// k + 1) steps.
 	first := f.Tick - uint64(f.Steps)
 	for k := first + 1; k <= f.Tick; k++ {
-		b := max(t.boundary, f.Present-(f.Alpha+float64(f.Tick-k+1))*t.step)
+		b := max(t.boundary, f.Time-(f.Alpha+float64(f.Tick-k+1))*t.step)
 		t.boundary = b
 		for t.next < len(t.arrivals) && t.arrivals[t.next] <= b+boundarySlack {
 			a := t.arrivals[t.next]

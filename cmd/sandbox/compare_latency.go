@@ -1,0 +1,42 @@
+package main
+
+import (
+	"flag"
+	"strconv"
+	"strings"
+
+	"sandbox/engine/compare"
+	"sandbox/engine/latency"
+)
+
+// parseCompareLatency reads -render-ms, -inputs-at and -inputs into cfg:
+// -render-ms only with a vrr: display, -inputs only with -inputs-at.
+func parseCompareLatency(cfg *compare.Config, fs *flag.FlagSet, renderMs, inputsAt string, inputs int) error {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["render-ms"] && len(cfg.VRR) == 0 {
+		return usagef("compare: -render-ms applies to vrr: displays, and -rates names none")
+	}
+	lo, hi, ok := strings.Cut(renderMs, "-")
+	a, err1 := strconv.ParseFloat(lo, 64)
+	b, err2 := strconv.ParseFloat(hi, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return usagef("compare: -render-ms %q: want MIN-MAX in ms, e.g. 5-15", renderMs)
+	}
+	cfg.RenderMin, cfg.RenderMax = a/1000, b/1000
+	if inputsAt == "" {
+		if set["inputs"] {
+			return usagef("compare: -inputs %d: give -inputs-at random or uniform to place them", inputs)
+		}
+		return nil
+	}
+	p, err := latency.ParsePlacement(inputsAt)
+	if err != nil {
+		return usagef("compare: -inputs-at: %v", err)
+	}
+	cfg.InputsAt, cfg.Inputs = p, inputs
+	if inputs < 1 {
+		return usagef("compare: -inputs %d: must be 1 to %d", inputs, compare.MaxInputs)
+	}
+	return nil
+}
