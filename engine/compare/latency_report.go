@@ -35,31 +35,35 @@ func (r *Result) latencyMarkdown(b *bytes.Buffer) {
 	b.WriteByte('\n')
 }
 
-// plotLatency tiles one plot per display of the inputs' latency
-// distribution (the fraction of inputs shown within x ms), one line per
-// interpolation mode.
+// plotLatency draws the inputs' latency distributions (the fraction of
+// inputs shown within x ms) on one plot: a colour per display, a dash per
+// interpolation mode, each mode thinner than the one before so that equal
+// distributions (off and extrapolate, lerp and slerp) show through each
+// other.
 func (r *Result) plotLatency() ([]byte, error) {
-	rates := r.rates()
-	grid := make([][]*plot.Plot, len(rates))
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: input-to-screen latency, %d inputs at %s times", r.Scene, r.Inputs, r.InputsAt)
+	p.X.Label.Text = "latency (ms)"
+	p.Y.Label.Text = "fraction of inputs shown within"
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	dashes := [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}, {vg.Points(8), vg.Points(2), vg.Points(2), vg.Points(2)}}
+	var modes []string
 	hi := 0.0
 	for _, run := range r.Runs {
+		if !slices.Contains(modes, run.Interp) {
+			modes = append(modes, run.Interp)
+		}
 		for _, v := range run.latencies {
 			hi = max(hi, v)
 		}
 	}
-	for i, d := range rates {
-		p := plot.New()
-		p.Title.Text = fmt.Sprintf("%s at %s: input-to-screen latency", r.Scene, d)
-		p.X.Label.Text = "latency (ms)"
-		p.Y.Label.Text = "inputs shown within"
-		p.Legend.Top, p.Legend.Left = false, false
-		p.Legend.XOffs = -vg.Millimeter * 2
-		p.Legend.YOffs = -vg.Millimeter * 12
-		k := 0
+	for i, d := range r.rates() {
 		for _, run := range r.Runs {
 			if run.Label() != d || len(run.latencies) == 0 {
 				continue
 			}
+			k := slices.Index(modes, run.Interp)
 			v := slices.Clone(run.latencies)
 			slices.Sort(v)
 			pts := make(plotter.XYs, 0, len(v)+1)
@@ -72,15 +76,15 @@ func (r *Result) plotLatency() ([]byte, error) {
 				return nil, err
 			}
 			l.StepStyle = plotter.PostStep
-			l.Color = plotutil.Color(k)
-			l.Width = vg.Points(2)
+			l.Color = plotutil.Color(i)
+			l.Dashes = dashes[k%len(dashes)]
+			l.Width = vg.Points(max(0.8, 3-0.7*float64(k)))
 			p.Add(l)
-			p.Legend.Add(fmt.Sprintf("%s (mean %.1f ms)", run.Interp, run.InputLatency.Mean), l)
-			k++
+			p.Legend.Add(fmt.Sprintf("%s %s: mean %.1f ms", d, run.Interp, run.InputLatency.Mean), l)
 		}
-		p.X.Min, p.X.Max = 0, hi*1.02
-		p.Y.Min, p.Y.Max = 0, 1
-		grid[i] = []*plot.Plot{p}
 	}
-	return renderGrid(grid, 8*vg.Inch, vg.Length(len(rates))*2.6*vg.Inch)
+	p.X.Min, p.X.Max = 0, hi*1.05
+	p.Y.Min, p.Y.Max = 0, 1
+	p.Add(plotter.NewGrid())
+	return renderGrid([][]*plot.Plot{{p}}, 8*vg.Inch, 5.5*vg.Inch)
 }
