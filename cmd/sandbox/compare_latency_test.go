@@ -1,0 +1,59 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// The issue's command: exit 0, input_latency_ms for every rate and mode in
+// report.json, and the latency plot; bad VRR specs and latency flags are
+// one line naming the flag, exit 2, before anything runs.
+func TestCompareLatencyCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "d")
+	if _, stderr, code := sandbox(t, "compare", "-scene", "glider", "-rates", "60,144,vrr:48-144", "-inputs-at", "random", "-out", dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Runs []struct {
+			DisplayHz    float64 `json:"display_hz"`
+			VRR          string  `json:"vrr"`
+			Interp       string  `json:"interp"`
+			InputLatency *struct {
+				Inputs              int
+				Mean, P50, P99, Max float64
+			} `json:"input_latency_ms"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Runs) != 12 || rep.Runs[11].VRR != "vrr:48-144" {
+		t.Fatalf("%d runs, the last on %q; want 12, the last on vrr:48-144", len(rep.Runs), rep.Runs[len(rep.Runs)-1].VRR)
+	}
+	for _, r := range rep.Runs {
+		if l := r.InputLatency; l == nil || l.Inputs != 4000 || !(l.Mean > 0 && l.Max >= l.P99) {
+			t.Errorf("%g Hz %s %s: input_latency_ms %+v", r.DisplayHz, r.VRR, r.Interp, l)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "latency.png")); err != nil {
+		t.Error(err)
+	}
+
+	out := filepath.Join(t.TempDir(), "x")
+	for _, bad := range []string{"vrr:144-48", "vrr:0-60", "vrr:abc"} {
+		wantUsageError(t, []string{"compare", "-rates", "60," + bad, "-out", out}, "-rates", bad)
+	}
+	wantUsageError(t, []string{"compare", "-rates", "60", "-render-ms", "5-15", "-out", out}, "-render-ms")
+	wantUsageError(t, []string{"compare", "-rates", "vrr:48-144", "-render-ms", "15-5", "-out", out}, "-render-ms")
+	wantUsageError(t, []string{"compare", "-inputs", "50", "-out", out}, "-inputs", "-inputs-at")
+	wantUsageError(t, []string{"compare", "-inputs-at", "often", "-out", out}, "-inputs-at", "often")
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("a refused compare created its output folder: %v", err)
+	}
+}
