@@ -292,7 +292,6 @@ func runOne(c *Config, ref *reference, names []string, d displaySpec, m interp.M
 	}
 	meter := newMeter(sess, ref, m, out)
 	var inputs *latency.Tracker
-	var drawn *latency.Frame // the frame before, presented as this one starts
 	if len(arrivals) > 0 {
 		inputs = latency.NewTracker(sess.StepSeconds(), latency.Lag(m), arrivals)
 	}
@@ -301,18 +300,15 @@ func runOne(c *Config, ref *reference, names []string, d displaySpec, m interp.M
 	rep, err := headless.RunSession(sess, headless.Options{
 		Scene: c.Scene, Display: c.def(d), Ticks: c.Ticks, Interp: m, Interrupted: c.Interrupted,
 		OnFrame: func(f *session.Frame, t float64) error {
-			// A frame drawn for display time t is flipped at the next
-			// vsync, or the next present of a VRR display: t of the frame
-			// after it. The run's last frame, cut where the stop tick
-			// fell, is no display's frame (see meter.frame).
-			if inputs != nil && drawn != nil {
-				drawn.Present = t
-				inputs.Frame(*drawn)
-				drawn = nil
-			}
+			// The run's last frame, cut where the stop tick fell, is no
+			// display's frame (see meter.frame).
+			var shown *latency.Frame
 			if !(f.Stopped && f.DiscardedSeconds > 0) {
 				frameMin, frameMax = min(frameMin, f.FrameSeconds), max(frameMax, f.FrameSeconds)
-				drawn = &latency.Frame{Index: f.Index, Time: t, Tick: f.Tick, Steps: f.Steps, Alpha: f.Alpha}
+				shown = &latency.Frame{Index: f.Index, Time: t, Tick: f.Tick, Steps: f.Steps, Alpha: f.Alpha}
+			}
+			if inputs != nil {
+				inputs.Ran(t, shown)
 			}
 			for _, cp := range f.Checkpoints {
 				if seen >= len(ref.checkpoints) {

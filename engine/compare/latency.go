@@ -19,11 +19,7 @@ type InputLatency struct {
 }
 
 // LatencySplit is the mean latency's parts, ms: they add up to its mean.
-type LatencySplit struct {
-	StepWait    float64 `json:"step_wait"`
-	FrameWait   float64 `json:"frame_wait"`
-	InterpDelay float64 `json:"interp_delay"`
-}
+type LatencySplit = latency.Split
 
 // validateInputs checks -inputs against the run's length: arrivals are
 // placed over all but the last ticks, where an input could not be shown.
@@ -57,7 +53,7 @@ func (run *Run) finishLatency(t *latency.Tracker) {
 	done := t.Done()
 	s := latency.Summarize(done)
 	run.InputLatency = &InputLatency{Inputs: s.Inputs, Unshown: t.Unshown(), Stats: s.Total}
-	run.InputLatencySplit = &LatencySplit{StepWait: s.StepWaitMean, FrameWait: s.FrameWaitMean, InterpDelay: s.InterpDelayMean}
+	run.InputLatencySplit = &s.Split
 	run.latencies = make([]float64, len(done))
 	for i, r := range done {
 		run.latencies[i] = 1000 * r.Latency()

@@ -13,7 +13,6 @@ const dt = 1.0 / 60
 // test does not trust the caller's.
 func feed(t *Tracker, frames []float64) {
 	acc, tick, now := 0.0, uint64(0), 0.0
-	var last *Frame
 	for i, s := range frames {
 		now += s
 		acc += s
@@ -23,11 +22,7 @@ func feed(t *Tracker, frames []float64) {
 			tick++
 			steps++
 		}
-		if last != nil {
-			last.Present = now
-			t.Frame(*last)
-		}
-		last = &Frame{Index: uint64(i + 1), Time: now, Tick: tick, Steps: steps, Alpha: acc / dt}
+		t.Ran(now, &Frame{Index: uint64(i + 1), Time: now, Tick: tick, Steps: steps, Alpha: acc / dt})
 	}
 }
 
@@ -136,8 +131,8 @@ func TestSummary(t *testing.T) {
 	if s.Inputs != 100 || !near(s.Total.Mean, 50.5) || !near(s.Total.P50, 50) || !near(s.Total.P99, 99) || !near(s.Total.Max, 100) {
 		t.Errorf("summary %+v", s.Total)
 	}
-	if !near(s.StepWaitMean+s.FrameWaitMean+s.InterpDelayMean, s.Total.Mean) {
-		t.Errorf("mean parts %v + %v + %v, mean %v", s.StepWaitMean, s.FrameWaitMean, s.InterpDelayMean, s.Total.Mean)
+	if p := s.Split; !near(p.StepWait+p.FrameWait+p.InterpDelay, s.Total.Mean) {
+		t.Errorf("mean parts %+v, mean %v", p, s.Total.Mean)
 	}
 }
 

@@ -14,14 +14,18 @@ type Stats struct {
 	Max  float64 `json:"max"`
 }
 
-// Summary is a run's latency figures, ms: the whole and the mean of each
-// part (the parts' means add up to the mean).
+// Split is the mean latency's parts, ms: they add up to the mean.
+type Split struct {
+	StepWait    float64 `json:"step_wait"`
+	FrameWait   float64 `json:"frame_wait"`
+	InterpDelay float64 `json:"interp_delay"`
+}
+
+// Summary is a run's latency figures, ms: the whole and its mean's parts.
 type Summary struct {
-	Inputs          int     `json:"inputs"`
-	Total           Stats   `json:"total"`
-	StepWaitMean    float64 `json:"step_wait_mean"`
-	FrameWaitMean   float64 `json:"frame_wait_mean"`
-	InterpDelayMean float64 `json:"interp_delay_mean"`
+	Inputs int
+	Total  Stats
+	Split  Split
 }
 
 // Summarize sums up shown inputs.
@@ -42,7 +46,7 @@ func Summarize(rs []Result) Summary {
 	n := float64(len(rs))
 	slices.Sort(ms)
 	s.Total = Stats{Mean: sum / n, P50: rank(ms, 0.5), P99: rank(ms, 0.99), Max: ms[len(ms)-1]}
-	s.StepWaitMean, s.FrameWaitMean, s.InterpDelayMean = step/n, frame/n, lag/n
+	s.Split = Split{StepWait: step / n, FrameWait: frame / n, InterpDelay: lag / n}
 	return s
 }
 

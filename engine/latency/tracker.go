@@ -68,12 +68,29 @@ type Tracker struct {
 	waiting  []Result  // applied, not yet shown; ascending ticks
 	offAt    []float64 // per waiting input: when its tick was first current (0: not yet)
 	done     []Result
+	held     *Frame // run, to be presented when the next one starts
 }
 
 // NewTracker follows arrivals (display seconds, ascending) on a loop of
 // stepSeconds whose drawn state lags lag ticks behind the current one.
 func NewTracker(stepSeconds float64, lag uint64, arrivals []float64) *Tracker {
 	return &Tracker{step: stepSeconds, lag: lag, arrivals: arrivals}
+}
+
+// Ran is the loop's frame f run for display time now: the frame held
+// before it is presented now (a vsync'd or variable-refresh display flips a
+// frame as the next one starts), and f is held in its place. A nil f is a
+// frame no display shows (a run's cut last frame).
+func (t *Tracker) Ran(now float64, f *Frame) {
+	if t.held != nil {
+		t.held.Present = now
+		t.Frame(*t.held)
+	}
+	t.held = nil
+	if f != nil {
+		h := *f
+		t.held = &h
+	}
 }
 
 // Frame applies the inputs whose boundary the frame's steps passed and
