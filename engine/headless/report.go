@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"sandbox/engine/latency"
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
 	"sandbox/engine/session"
@@ -35,19 +36,23 @@ type Report struct {
 	// display_hz then is), RenderMs its frames' render times, and
 	// VRRRepeats how often it repeated a frame while one rendered; absent
 	// on a fixed-rate display.
-	VRR            string      `json:"vrr,omitempty"`
-	RenderMs       *[2]float64 `json:"render_ms,omitempty"`
-	VRRRepeats     uint64      `json:"vrr_repeats,omitempty"`
-	Jitter         float64     `json:"jitter"`          // -jitter
-	HitchEvery     int         `json:"hitch_every"`     // -hitch-every
-	HitchSeconds   float64     `json:"hitch_seconds"`   // -hitch-seconds
-	Seed           uint64      `json:"seed"`            // -seed
-	CCD            bool        `json:"ccd"`             // CCD at the end of the run
-	Interp         string      `json:"interp"`          // how the trace drew poses
-	DisplaySeconds float64     `json:"display_seconds"` // simulated display time the run covered
-	PhysicsSeconds float64     `json:"physics_seconds"` // ticks x step
-	ContactsBegun  uint64      `json:"contacts_begun"`  // contact pairs that began touching
-	Teleports      uint64      `json:"teleports"`       // declared teleports applied (scripted or replayed inputs)
+	VRR        string      `json:"vrr,omitempty"`
+	RenderMs   *[2]float64 `json:"render_ms,omitempty"`
+	VRRRepeats uint64      `json:"vrr_repeats,omitempty"`
+	// InputLatency and its split are the synthetic inputs' (-inputs-at),
+	// ms: absent without them.
+	InputLatency      *latency.Report `json:"input_latency_ms,omitempty"`
+	InputLatencySplit *latency.Split  `json:"input_latency_split_ms,omitempty"`
+	Jitter            float64         `json:"jitter"`          // -jitter
+	HitchEvery        int             `json:"hitch_every"`     // -hitch-every
+	HitchSeconds      float64         `json:"hitch_seconds"`   // -hitch-seconds
+	Seed              uint64          `json:"seed"`            // -seed
+	CCD               bool            `json:"ccd"`             // CCD at the end of the run
+	Interp            string          `json:"interp"`          // how the trace drew poses
+	DisplaySeconds    float64         `json:"display_seconds"` // simulated display time the run covered
+	PhysicsSeconds    float64         `json:"physics_seconds"` // ticks x step
+	ContactsBegun     uint64          `json:"contacts_begun"`  // contact pairs that began touching
+	Teleports         uint64          `json:"teleports"`       // declared teleports applied (scripted or replayed inputs)
 	// UndeclaredJumps counts, per body and step, the jumps further than a
 	// body's speed allows that no teleport declared (frames.TeleportDetector):
 	// 0 unless the physics misbehaved.

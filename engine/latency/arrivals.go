@@ -34,6 +34,17 @@ func (p Placement) String() string {
 	return "random"
 }
 
+// TailTicks are the last ticks of a run no input arrives in: one to reach
+// the boundary, one for the step, one for interpolation's lag, one for the
+// run's cut last frame.
+const TailTicks = 4
+
+// TickSpan is the display time inputs are placed over in a run of ticks
+// steps of stepSeconds: all but the TailTicks; 0 or less when too short.
+func TickSpan(ticks uint64, stepSeconds float64) float64 {
+	return (float64(ticks) - TailTicks) * stepSeconds
+}
+
 // Arrivals places n inputs in [0, span) display seconds, ascending. Random
 // ones depend on the seed only, so every display rate of a compare gets the
 // same arrivals.

@@ -14,6 +14,14 @@ type Stats struct {
 	Max  float64 `json:"max"`
 }
 
+// Report is a run's input latency as reports give it, ms: how many inputs
+// were shown, how many the run ended before showing, and their latency.
+type Report struct {
+	Inputs  int `json:"inputs"`
+	Unshown int `json:"unshown"`
+	Stats
+}
+
 // Split is the mean latency's parts, ms: they add up to the mean.
 type Split struct {
 	StepWait    float64 `json:"step_wait"`
