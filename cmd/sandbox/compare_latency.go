@@ -2,8 +2,6 @@ package main
 
 import (
 	"flag"
-	"strconv"
-	"strings"
 
 	"sandbox/engine/compare"
 	"sandbox/engine/latency"
@@ -17,13 +15,10 @@ func parseCompareLatency(cfg *compare.Config, fs *flag.FlagSet, renderMs, inputs
 	if set["render-ms"] && len(cfg.VRR) == 0 {
 		return usagef("compare: -render-ms applies to vrr: displays, and -rates names none")
 	}
-	lo, hi, ok := strings.Cut(renderMs, "-")
-	a, err1 := strconv.ParseFloat(lo, 64)
-	b, err2 := strconv.ParseFloat(hi, 64)
-	if !ok || err1 != nil || err2 != nil {
-		return usagef("compare: -render-ms %q: want MIN-MAX in ms, e.g. 5-15", renderMs)
+	var err error
+	if cfg.RenderMin, cfg.RenderMax, err = parseRenderMs(renderMs); err != nil {
+		return usagef("compare: %v", err)
 	}
-	cfg.RenderMin, cfg.RenderMax = a/1000, b/1000
 	if inputsAt == "" {
 		if set["inputs"] {
 			return usagef("compare: -inputs %d: give -inputs-at random or uniform to place them", inputs)

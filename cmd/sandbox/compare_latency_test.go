@@ -57,3 +57,30 @@ func TestCompareLatencyCommand(t *testing.T) {
 		t.Fatalf("a refused compare created its output folder: %v", err)
 	}
 }
+
+// A headless run on a VRR display with synthetic inputs; the bad specs
+// are one line naming the flag and exit 2.
+func TestHeadlessVRRInputs(t *testing.T) {
+	stdout, stderr, code := sandbox(t, "-headless", "-scene", "glider", "-ticks", "300", "-display", "vrr:48-144", "-inputs-at", "uniform", "-inputs", "100", "-report", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		VRR          string `json:"vrr"`
+		InputLatency *struct {
+			Inputs int
+			Mean   float64
+		} `json:"input_latency_ms"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || rep.VRR != "vrr:48-144" || rep.InputLatency == nil || rep.InputLatency.Inputs != 100 {
+		t.Fatalf("report %+v, %v:\n%s", rep, err, stdout)
+	}
+	for _, bad := range []string{"vrr:144-48", "vrr:0-60", "vrr:abc"} {
+		wantUsageError(t, []string{"-headless", "-scene", "glider", "-display", bad}, "-display", bad)
+	}
+	wantUsageError(t, []string{"-headless", "-scene", "glider", "-display", "vrr:48-144", "-display-hz", "60"}, "-display-hz")
+	wantUsageError(t, []string{"-headless", "-scene", "glider", "-render-ms", "5-15"}, "-render-ms")
+	wantUsageError(t, []string{"-headless", "-scene", "glider", "-display", "vrr:48-144", "-jitter", "0.1"}, "-jitter")
+	wantUsageError(t, []string{"-headless", "-scene", "glider", "-inputs-at", "often"}, "-inputs-at")
+	wantUsageError(t, []string{"-scene", "glider", "-display", "vrr:48-144"}, "-display", "-headless")
+}

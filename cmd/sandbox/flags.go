@@ -36,7 +36,8 @@ type options struct {
 	record       string // -record FILE (window and headless)
 	replay       string // -replay FILE (window and headless)
 
-	loop loopFlags // -loop, -catch-up (flags_loop.go)
+	loop    loopFlags    // -loop, -catch-up (flags_loop.go)
+	latency latencyFlags // -display, -render-ms, -inputs-at, -inputs (flags_latency.go)
 
 	vsync       bool
 	frames      int
@@ -105,6 +106,7 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	fs.StringVar(&o.record, "record", "", "write a recording (JSON lines: the scene, every input by tick, state hashes) here")
 	fs.StringVar(&o.replay, "replay", "", "play a recording back, its scene and inputs, checking every state hash (exit 1 on a difference)")
 	addLoopFlags(fs, &o.loop)
+	addLatencyFlags(fs, &o.latency)
 	fs.BoolVar(&o.vsync, "vsync", true, "window: wait for vertical sync")
 	fs.IntVar(&o.frames, "frames", 0, "window: exit after this many frames, up to 100000000 (0 = run until closed)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "window: write the last frame as PNG here")
@@ -146,6 +148,9 @@ func parseFlags(args []string) (*options, error) {
 		if !o.set["display-hz"] {
 			o.displayHz = 60
 		}
+		if err := parseLatencyFlags(o); err != nil {
+			return nil, err
+		}
 		if o.set["ticks"] && o.set["seconds"] {
 			return nil, usagef("-ticks and -seconds both given: pick one")
 		}
@@ -161,7 +166,7 @@ func parseFlags(args []string) (*options, error) {
 		// The display itself (rate, jitter, hitches) and -seconds are checked
 		// by the headless runner before anything runs.
 	} else {
-		for _, n := range headlessOnly {
+		for _, n := range append(headlessOnly, latencyFlagNames...) {
 			if o.set[n] {
 				return nil, usagef("-%s applies to -headless runs only", n)
 			}
