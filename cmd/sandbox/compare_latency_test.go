@@ -82,5 +82,6 @@ func TestHeadlessVRRInputs(t *testing.T) {
 	wantUsageError(t, []string{"-headless", "-scene", "glider", "-render-ms", "5-15"}, "-render-ms")
 	wantUsageError(t, []string{"-headless", "-scene", "glider", "-display", "vrr:48-144", "-jitter", "0.1"}, "-jitter")
 	wantUsageError(t, []string{"-headless", "-scene", "glider", "-inputs-at", "often"}, "-inputs-at")
-	wantUsageError(t, []string{"-scene", "glider", "-display", "vrr:48-144"}, "-display", "-headless")
+	wantUsageError(t, []string{"-scene", "glider", "-display", "vrr:48-144", "-render-ms", "5-15"}, "-render-ms", "-headless")
+	wantUsageError(t, []string{"-scene", "glider", "-display", "vrr:48-2000"}, "-display", "1000")
 }

@@ -171,6 +171,12 @@ func parseFlags(args []string) (*options, error) {
 				return nil, usagef("-%s applies to -headless runs only", n)
 			}
 		}
+		if err := parseLatencyFlags(o); err != nil {
+			return nil, err
+		}
+		if v := o.latency.vrr; v.On() && v.Max > maxWindowHz {
+			return nil, usagef("-display %s: a window's MAX must be at most %d Hz", v, maxWindowHz)
+		}
 		if !(o.displayHz == 0 || o.displayHz >= minWindowHz && o.displayHz <= maxWindowHz) {
 			return nil, usagef("-display-hz %v: must be 0 (as fast as vsync allows) or a rate in %g..%g Hz", o.displayHz, float64(minWindowHz), float64(maxWindowHz))
 		}

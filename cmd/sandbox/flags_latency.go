@@ -21,17 +21,18 @@ type latencyFlags struct {
 	placement            latency.Placement
 }
 
-// latencyFlagNames are the flags only headless runs read.
-var latencyFlagNames = []string{"display", "render-ms", "inputs-at", "inputs"}
+// latencyFlagNames are the flags only headless runs read (-display is
+// both's: a window's pacer emulates the VRR display).
+var latencyFlagNames = []string{"render-ms", "inputs-at", "inputs"}
 
 func addLatencyFlags(fs *flag.FlagSet, l *latencyFlags) {
-	fs.StringVar(&l.display, "display", "", "headless: vrr:MIN-MAX simulates a variable-refresh display instead of -display-hz (docs/latency.md)")
+	fs.StringVar(&l.display, "display", "", "vrr:MIN-MAX: a variable-refresh display instead of -display-hz (headless: simulated; window: the pacer presents each frame when ready, not sooner than 1/MAX, vsync off; docs/latency.md)")
 	fs.StringVar(&l.renderMs, "render-ms", "5-15", "headless: render time of each frame on a -display vrr:, ms: MIN-MAX, uniform from -seed")
 	fs.StringVar(&l.inputsAt, "inputs-at", "", "headless: place synthetic inputs at random or uniform display times and report their latency")
 	fs.IntVar(&l.inputs, "inputs", 4000, "headless: how many synthetic inputs -inputs-at places")
 }
 
-// parseLatencyFlags checks them (a headless run's): -display with no
+// parseLatencyFlags checks them (a window run takes only -display): -display with no
 // -display-hz, -render-ms only with -display, -inputs only with
 // -inputs-at. The ranges are the headless runner's to check.
 func parseLatencyFlags(o *options) error {

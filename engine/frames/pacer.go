@@ -72,6 +72,16 @@ func (p *Pacer) SetVRR(maxHz float64) error {
 	return nil
 }
 
+// Presented tells a VRR pacer when the frame Wait released was presented
+// (ns, when the swap returned): the next present may come 1/maxHz after it,
+// not after Wait's return, so a slow swap cannot bring two presents closer.
+// A fixed-rate pacer keeps its schedule and ignores it.
+func (p *Pacer) Presented(ns int64) {
+	if p.vrr {
+		p.last = max(p.last, float64(ns))
+	}
+}
+
 // VRR reports whether the pacer emulates a variable-refresh display.
 func (p *Pacer) VRR() bool { return p.vrr }
 

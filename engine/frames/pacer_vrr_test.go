@@ -36,6 +36,20 @@ func TestPacerVRR(t *testing.T) {
 		}
 		prev = now
 	}
+	// A swap of 0..5 ms after each Wait: the presents, not Wait's returns,
+	// stay 1/144 s apart.
+	last := p.Wait()
+	for i := range 2000 {
+		c.t += int64(1e6 + 4e6*rng.Float64())
+		p.Wait()
+		c.t += int64(5e6 * rng.Float64()) // the swap
+		presented := c.now()
+		p.Presented(presented)
+		if d := presented - last; i > 0 && d < gap {
+			t.Fatalf("present %d came %d ns after the last, sooner than 1/144 s", i, d)
+		}
+		last = presented
+	}
 	if err := p.SetVRR(0); err == nil {
 		t.Error("SetVRR(0) accepted")
 	}
