@@ -33,6 +33,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 		sceneName, rates, modes string
 		bodies, loops           string
 		renderMs, inputsAt      string
+		framesFrom              string
 		inputs                  int
 		ticks                   uint64
 		jitter, hitchSeconds    float64
@@ -46,6 +47,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	fs.StringVar(&renderMs, "render-ms", "5-15", "render time of each frame on the vrr: displays, ms: MIN-MAX, uniform from -seed")
 	fs.StringVar(&inputsAt, "inputs-at", "", "place synthetic inputs at random or uniform display times and measure their latency (docs/latency.md)")
 	fs.IntVar(&inputs, "inputs", 4000, "how many synthetic inputs -inputs-at places")
+	fs.StringVar(&framesFrom, "frames-from", "", "render times of the vrr: displays' frames from this -trace file (window or headless), one a frame, cycled, instead of -render-ms")
 	fs.StringVar(&modes, "interp", "off,lerp,slerp,extrapolate", "interpolation modes to compare, comma-separated")
 	fs.Float64Var(&jitter, "jitter", 0, "frame-time jitter fraction in [0, 1)")
 	fs.Uint64Var(&seed, "seed", 1, "seed of the jitter PRNG")
@@ -105,7 +107,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 		c.cfg.Modes = append(c.cfg.Modes, m)
 	}
 	c.cfg.Bodies = splitList(bodies)
-	if err := parseCompareLatency(&c.cfg, fs, renderMs, inputsAt, inputs); err != nil {
+	if err := parseCompareLatency(&c.cfg, fs, renderMs, inputsAt, framesFrom, inputs); err != nil {
 		return nil, err
 	}
 	if c.cfg.Loops, err = parseCompareLoops(loops); err != nil {

@@ -85,3 +85,28 @@ func TestHeadlessVRRInputs(t *testing.T) {
 	wantUsageError(t, []string{"-scene", "glider", "-display", "vrr:48-144", "-render-ms", "5-15"}, "-render-ms", "-headless")
 	wantUsageError(t, []string{"-scene", "glider", "-display", "vrr:48-2000"}, "-display", "1000")
 }
+
+// -frames-from gives a VRR display its render times from a trace, in a
+// headless run and in compare; without a vrr: display it is refused.
+func TestVRRFramesFrom(t *testing.T) {
+	dir := t.TempDir()
+	tr := filepath.Join(dir, "t.jsonl")
+	if _, stderr, code := sandbox(t, "-headless", "-scene", "glider", "-display-hz", "90", "-jitter", "0.5", "-seconds", "1", "-trace", tr); code != 0 {
+		t.Fatalf("trace: exit %d: %s", code, stderr)
+	}
+	stdout, stderr, code := sandbox(t, "-headless", "-scene", "glider", "-ticks", "120", "-display", "vrr:48-144", "-frames-from", tr, "-report", "-")
+	var rep struct {
+		RenderMs *[2]float64 `json:"render_ms"`
+	}
+	if code != 0 || json.Unmarshal([]byte(stdout), &rep) != nil || rep.RenderMs == nil || !(rep.RenderMs[0] >= 1000/90.0*0.5-1e-9 && rep.RenderMs[1] <= 1000/90.0*1.5+1e-9) {
+		t.Fatalf("exit %d (%s): render_ms %v, want within the trace's 5.6..16.7 ms", code, stderr, rep.RenderMs)
+	}
+	out := filepath.Join(dir, "c")
+	if _, stderr, code := sandbox(t, "compare", "-scene", "glider", "-rates", "vrr:48-144", "-interp", "off", "-ticks", "120", "-frames-from", tr, "-out", out); code != 0 {
+		t.Fatalf("compare: exit %d: %s", code, stderr)
+	}
+	wantUsageError(t, []string{"compare", "-rates", "60", "-frames-from", tr, "-out", filepath.Join(dir, "x")}, "-frames-from", "vrr:")
+	wantUsageError(t, []string{"compare", "-rates", "vrr:48-144", "-frames-from", tr, "-render-ms", "1-2", "-out", filepath.Join(dir, "x")}, "-render-ms", "-frames-from")
+	wantUsageError(t, []string{"-headless", "-frames-from", tr}, "-frames-from")
+	wantUsageError(t, []string{"-headless", "-display", "vrr:48-144", "-frames-from", filepath.Join(dir, "nosuch")}, "-frames-from", "nosuch")
+}

@@ -141,6 +141,9 @@ func parseFlags(args []string) (*options, error) {
 
 	if o.headless {
 		for _, n := range windowOnly {
+			if n == "frames-from" && o.set["display"] {
+				continue // a VRR display's render times (flags_latency.go)
+			}
 			if o.set[n] {
 				return nil, usagef("-%s applies to window runs, not -headless", n)
 			}

@@ -50,6 +50,9 @@ func parseLatencyFlags(o *options) error {
 	} else if o.set["render-ms"] {
 		return usagef("-render-ms applies to a -display vrr:MIN-MAX run")
 	}
+	if o.headless && o.set["render-ms"] && o.set["frames-from"] {
+		return usagef("-render-ms and -frames-from both given: the render times come from one")
+	}
 	var err error
 	if l.renderMin, l.renderMax, err = parseRenderMs(l.renderMs); err != nil {
 		return err

@@ -76,12 +76,18 @@ func planHeadless(o *options) (*headlessPlan, error) {
 		p.opts.Scene, p.opts.Ticks, p.opts.Replay = rp.Scene, rp.EndTick(), rp
 	}
 	p.opts.Scene.Workers = o.workers
+	if o.framesFrom != "" { // -display vrr:'s render times (parseFlags allows it no other way)
+		if p.opts.Display.RenderTrace, err = readTraceFile("-frames-from", o.framesFrom); err != nil {
+			return nil, err
+		}
+	}
 	if err := p.opts.Validate(); err != nil {
 		return nil, usageError{err}
 	}
 	var files fileList
 	files.scene("-scene", o.scene)
 	files.input("-replay", o.replay)
+	files.input("-frames-from", o.framesFrom)
 	files.output("-report", o.report)
 	files.output("-trace", o.trace)
 	files.output("-record", o.record)

@@ -60,6 +60,10 @@ type Config struct {
 	// seconds (-render-ms).
 	VRR                  []headless.VRR
 	RenderMin, RenderMax float64
+	// RenderTrace, when set, are the VRR displays' render times instead,
+	// one a frame from the frame-time trace RenderFrom (-frames-from).
+	RenderTrace []float64
+	RenderFrom  string
 	// Inputs synthetic inputs placed by InputsAt (-inputs, -inputs-at) at
 	// the same display times on every display, each followed from arrival
 	// to screen (docs/latency.md). They change no state: physics stays
@@ -177,9 +181,10 @@ type Result struct {
 	// VRRRenderMs are the VRR displays' render times, ms (-render-ms);
 	// Inputs and InputsAt the synthetic inputs (-inputs, -inputs-at);
 	// absent without them.
-	VRRRenderMs *[2]float64 `json:"vrr_render_ms,omitempty"`
-	Inputs      int         `json:"inputs,omitempty"`
-	InputsAt    string      `json:"inputs_at,omitempty"`
+	VRRRenderMs   *[2]float64 `json:"vrr_render_ms,omitempty"`
+	VRRRenderFrom string      `json:"vrr_render_from,omitempty"` // the -frames-from trace they came from
+	Inputs        int         `json:"inputs,omitempty"`
+	InputsAt      string      `json:"inputs_at,omitempty"`
 	// Loops is the loop experiment, one entry per -loops policy (absent
 	// without -loops).
 	Loops []*LoopResult `json:"loops,omitempty"`
@@ -240,7 +245,11 @@ func Compare(c Config) (*Result, error) {
 		Bodies: names, StateHash: fmt.Sprintf("%016x", ref.hash), Checkpoints: len(ref.checkpoints),
 	}
 	if len(c.VRR) > 0 {
-		res.VRRRenderMs = &[2]float64{1000 * c.RenderMin, 1000 * c.RenderMax}
+		res.VRRRenderMs, res.VRRRenderFrom = &[2]float64{1000 * c.RenderMin, 1000 * c.RenderMax}, c.RenderFrom
+		if len(c.RenderTrace) > 0 {
+			lo, hi := slices.Min(c.RenderTrace), slices.Max(c.RenderTrace)
+			res.VRRRenderMs = &[2]float64{1000 * lo, 1000 * hi}
+		}
 	}
 	if c.Inputs > 0 {
 		res.Inputs, res.InputsAt = c.Inputs, c.InputsAt.String()

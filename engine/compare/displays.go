@@ -41,7 +41,7 @@ func (c *Config) def(d displaySpec) headless.DisplayDef {
 	if !d.vrr.On() {
 		return c.display(d.hz)
 	}
-	return headless.DisplayDef{Hz: d.vrr.Max, VRR: d.vrr, RenderMin: c.RenderMin, RenderMax: c.RenderMax,
+	return headless.DisplayDef{Hz: d.vrr.Max, VRR: d.vrr, RenderMin: c.RenderMin, RenderMax: c.RenderMax, RenderTrace: c.RenderTrace,
 		Seed: c.Seed, HitchEvery: c.HitchEvery, HitchSeconds: c.HitchSeconds}
 }
 

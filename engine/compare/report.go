@@ -64,7 +64,11 @@ func (r *Result) markdown(plots []File) []byte {
 		fmt.Fprintf(&b, ", a %g s hitch every %d frames", r.HitchSeconds, r.HitchEvery)
 	}
 	if r.VRRRenderMs != nil {
-		fmt.Fprintf(&b, "; the variable-refresh displays render each frame in %g to %g ms (uniform from the seed) and present it when rendered, within their range", r.VRRRenderMs[0], r.VRRRenderMs[1])
+		from := "uniform from the seed"
+		if r.VRRRenderFrom != "" {
+			from = "each frame's from the trace " + mdCell(r.VRRRenderFrom)
+		}
+		fmt.Fprintf(&b, "; the variable-refresh displays render each frame in %s to %s ms (%s) and present it when rendered, within their range", fig(r.VRRRenderMs[0]), fig(r.VRRRenderMs[1]), from)
 	}
 	fmt.Fprintf(&b, ".\n\nPhysics is independent of the display: the state hash at all %d checkpoint ticks and at the end (%s) is the same in every run.\n\n",
 		r.Checkpoints, r.StateHash)

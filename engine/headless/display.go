@@ -19,6 +19,9 @@ type DisplayDef struct {
 	// HitchSeconds; Hz is then VRR.Max, the bound of its frame count.
 	VRR                  VRR
 	RenderMin, RenderMax float64
+	// RenderTrace, when set, are the VRR display's render times instead,
+	// s, one a frame from a frame-time trace (-frames-from), cycled.
+	RenderTrace []float64
 }
 
 // Ranges of the simulated display, refused outside by Validate (README,
@@ -42,6 +45,8 @@ func (d DisplayDef) Validate() error {
 		if err := d.validateVRR(); err != nil {
 			return err
 		}
+	} else if d.RenderTrace != nil {
+		return fmt.Errorf("-frames-from: render times apply to a -display vrr: display")
 	}
 	switch {
 	case !(d.Hz >= MinDisplayHz && d.Hz <= MaxDisplayHz):
@@ -95,6 +100,9 @@ func (d *Display) Next() float64 {
 	hitch := d.def.HitchEvery > 0 && d.frame%d.def.HitchEvery == 0
 	if d.def.VRR.On() {
 		render := d.def.RenderMin + (d.def.RenderMax-d.def.RenderMin)*(u+1)/2
+		if tr := d.def.RenderTrace; len(tr) > 0 {
+			render = tr[(d.frame-1)%len(tr)]
+		}
 		if hitch {
 			render = d.def.HitchSeconds
 		}

@@ -249,7 +249,7 @@ func (r *run) report() *Report {
 		rep.InputLatencySplit = &s.Split
 	}
 	if d := r.opts.Display; d.VRR.On() {
-		rep.VRR, rep.RenderMs, rep.VRRRepeats = d.VRR.String(), &[2]float64{1000 * d.RenderMin, 1000 * d.RenderMax}, r.display.Repeats()
+		rep.VRR, rep.RenderMs, rep.VRRRepeats = d.VRR.String(), d.renderMs(), r.display.Repeats()
 	}
 	lp := s.Loop()
 	rep.Loop, rep.CatchUp = lp.Policy().String(), lp.CatchUp().String()

@@ -57,7 +57,16 @@ func (d DisplayDef) validateVRR() error {
 	if _, err := ParseVRR(d.VRR.String()); err != nil {
 		return fmt.Errorf("-display %v", err)
 	}
-	if !(d.RenderMin >= MinRenderSeconds && d.RenderMin <= d.RenderMax && d.RenderMax <= MaxRenderSeconds) {
+	if d.RenderTrace != nil {
+		if len(d.RenderTrace) == 0 {
+			return fmt.Errorf("-frames-from: the trace has no frames")
+		}
+		for i, s := range d.RenderTrace {
+			if !(s >= MinRenderSeconds && s <= MaxRenderSeconds) {
+				return fmt.Errorf("-frames-from: frame %d lasts %v s; as a render time it must be in %g..%g s", i+1, s, MinRenderSeconds, float64(MaxRenderSeconds))
+			}
+		}
+	} else if !(d.RenderMin >= MinRenderSeconds && d.RenderMin <= d.RenderMax && d.RenderMax <= MaxRenderSeconds) {
 		return fmt.Errorf("-render-ms %g-%g: want MIN-MAX, 0.001 <= MIN <= MAX <= %g ms", 1000*d.RenderMin, 1000*d.RenderMax, 1000*float64(MaxRenderSeconds))
 	}
 	if d.Jitter != 0 {
@@ -92,3 +101,16 @@ func (d *Display) LastRepeats() int { return d.lastRepeats }
 
 // Repeats is how many repeated frames a VRR display has shown so far.
 func (d *Display) Repeats() uint64 { return d.repeats }
+
+// renderMs is the shortest and longest render time, ms: the range, or the
+// trace's.
+func (d DisplayDef) renderMs() *[2]float64 {
+	if len(d.RenderTrace) == 0 {
+		return &[2]float64{1000 * d.RenderMin, 1000 * d.RenderMax}
+	}
+	lo, hi := math.Inf(1), 0.0
+	for _, s := range d.RenderTrace {
+		lo, hi = min(lo, s), max(hi, s)
+	}
+	return &[2]float64{1000 * lo, 1000 * hi}
+}

@@ -1,6 +1,7 @@
 package headless
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -100,5 +101,32 @@ func TestVRRValidate(t *testing.T) {
 		if err := c.d.Validate(); err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want an error naming %s", c.d, err, c.want)
 		}
+	}
+}
+
+// A frame-time trace gives the render times, cycled; a trace frame that is
+// no render time (over a minute) is refused by its number.
+func TestVRRRenderTrace(t *testing.T) {
+	tr := []float64{0.004, 0.010, 0.030}
+	def := DisplayDef{Hz: 144, VRR: VRR{Min: 48, Max: 144}, RenderTrace: tr}
+	if err := def.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	d := NewDisplay(def)
+	want := []float64{1 / 144.0, 0.010, 0.030, 1 / 144.0, 0.010}
+	for i, w := range want {
+		if s := d.Next(); math.Abs(s-w) > 1e-12 || d.LastRender() != tr[i%3] {
+			t.Fatalf("frame %d: %v s after the last for a render of %v, want %v", i+1, s, d.LastRender(), w)
+		}
+	}
+	if d.Repeats() != 1 {
+		t.Errorf("%d repeats, want 1 (the 30 ms render)", d.Repeats())
+	}
+	def.RenderTrace = []float64{0.01, 100}
+	if err := def.Validate(); err == nil || !strings.Contains(err.Error(), "-frames-from: frame 2") {
+		t.Errorf("a 100 s frame: %v", err)
+	}
+	if err := (DisplayDef{Hz: 60, RenderTrace: tr}).Validate(); err == nil || !strings.HasPrefix(err.Error(), "-frames-from") {
+		t.Errorf("a trace on a fixed display: %v", err)
 	}
 }
