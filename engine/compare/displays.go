@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -57,6 +58,9 @@ func (d displaySpec) label() string {
 func (c *Config) validateVRR() error {
 	if len(c.Rates)+len(c.VRR) > MaxRates {
 		return fmt.Errorf("-rates: give 1 to %d displays", MaxRates)
+	}
+	if len(c.Loops) > 0 && len(c.Rates) == 0 {
+		return errors.New("-loops: the loop experiment runs at the fixed -rates, and -rates names only vrr: displays")
 	}
 	for i, v := range c.VRR {
 		if slices.Contains(c.VRR[:i], v) {

@@ -10,6 +10,7 @@ import (
 	"sandbox/engine/headless"
 	"sandbox/engine/interp"
 	"sandbox/engine/latency"
+	"sandbox/engine/loop"
 )
 
 // The goal: the glider, 4000 random inputs, at 60 and 144 Hz and on
@@ -93,6 +94,9 @@ func TestCompareLatencyRefused(t *testing.T) {
 		{func(c *Config) { c.Inputs, c.Ticks = 10, 3 }, "-inputs"},
 		{func(c *Config) { c.VRR = []headless.VRR{{Min: 48, Max: 144}, {Min: 48, Max: 144}} }, "-rates: vrr:48-144 given twice"},
 		{func(c *Config) { c.VRR, c.RenderMin, c.RenderMax = []headless.VRR{{Min: 48, Max: 144}}, 0.02, 0.01 }, "-render-ms"},
+		{func(c *Config) {
+			c.Rates, c.VRR, c.Loops = nil, []headless.VRR{{Min: 48, Max: 144}}, []loop.Policy{loop.Fixed}
+		}, "-loops"},
 	} {
 		cfg := Config{Scene: sc, Rates: []float64{60}, Modes: []interp.Mode{interp.Off}, Ticks: 600, RenderMin: 0.005, RenderMax: 0.015}
 		c.edit(&cfg)
