@@ -113,7 +113,7 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	fs.StringVar(&o.stats, "stats", "", "window: write frame statistics JSON here (- = stdout)")
 	fs.IntVar(&o.fireAtFrame, "fire-at-frame", -1, "window: fire one shot from the camera at this frame (-1 = never)")
 	fs.StringVar(windowSize, "window-size", "1280x720", "window: size WxH in screen coordinates")
-	fs.StringVar(&o.framesFrom, "frames-from", "", "window: take each frame's seconds from this -trace file (window or headless) instead of the clock; the run ends with its last frame")
+	fs.StringVar(&o.framesFrom, "frames-from", "", "window: take each frame's seconds from this -trace file (window or headless) instead of the clock; the run ends with its last frame (headless with -display vrr:, the frames' render times)")
 	return fs
 }
 
