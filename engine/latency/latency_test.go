@@ -15,9 +15,13 @@ func feed(t *Tracker, frames []float64) {
 	acc, tick, now := 0.0, uint64(0), 0.0
 	for i, s := range frames {
 		now += s
-		acc += s
+		acc += min(s, 0.25) // the loop's clamp
 		steps := 0
 		for acc >= dt {
+			if steps == 8 { // the step cap drops what is left
+				acc = 0
+				break
+			}
 			acc -= dt
 			tick++
 			steps++
@@ -64,9 +68,9 @@ func TestInputOnABoundaryWaitsNoStep(t *testing.T) {
 }
 
 // TestSplitAddsUp is the property: for any display (jittered, hitched,
-// faster or slower than physics), any lag and any arrivals, every input
-// is shown, no part is negative, the parts add up to the latency, and no
-// input shows before it arrived or is applied before it arrived.
+// faster or slower than physics, dropping time), any lag and any
+// arrivals, every input is shown, no part is negative, the parts add up to
+// the latency, and no input is applied or shown before it arrived.
 func TestSplitAddsUp(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 9))
 	for trial := range 200 {
@@ -76,8 +80,11 @@ func TestSplitAddsUp(t *testing.T) {
 		total := 0.0
 		for i := range frames {
 			frames[i] = (1 + jitter*(2*rng.Float64()-1)) / hz
-			if rng.IntN(40) == 0 {
+			switch rng.IntN(40) {
+			case 0:
 				frames[i] = 0.1 // a hitch: several steps in one frame
+			case 1:
+				frames[i] = 0.4 // past the clamp and the step cap: time dropped
 			}
 			total += frames[i]
 		}
