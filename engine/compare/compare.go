@@ -156,11 +156,17 @@ type HashMismatchError struct {
 	Tick         uint64
 	RateA, RateB float64
 	HashA, HashB uint64
+	// DisplayB names B's display when it is not a fixed rate (vrr:48-144).
+	DisplayB string
 }
 
 func (e *HashMismatchError) Error() string {
-	return fmt.Sprintf("physics depends on the display rate: state hash at tick %d is %016x at %g Hz but %016x at %g Hz",
-		e.Tick, e.HashA, e.RateA, e.HashB, e.RateB)
+	b := fmt.Sprintf("%g Hz", e.RateB)
+	if e.DisplayB != "" {
+		b = e.DisplayB
+	}
+	return fmt.Sprintf("physics depends on the display rate: state hash at tick %d is %016x at %g Hz but %016x at %s",
+		e.Tick, e.HashA, e.RateA, e.HashB, b)
 }
 
 // Result is every figure of a compare (report.json).
@@ -325,7 +331,7 @@ func runOne(c *Config, ref *reference, names []string, d displaySpec, m interp.M
 				}
 				want := ref.checkpoints[seen]
 				if cp.Tick != want.Tick || cp.Hash != want.Hash {
-					return &HashMismatchError{Tick: want.Tick, RateA: refRate, RateB: hz, HashA: want.Hash, HashB: cp.Hash}
+					return &HashMismatchError{Tick: want.Tick, RateA: refRate, RateB: hz, HashA: want.Hash, HashB: cp.Hash, DisplayB: vrrName(d)}
 				}
 				seen++
 			}
@@ -347,7 +353,7 @@ func runOne(c *Config, ref *reference, names []string, d displaySpec, m interp.M
 		return nil, fmt.Errorf("%g Hz: the run ended before checkpoint tick %d", hz, ref.checkpoints[seen].Tick)
 	}
 	if h := sess.World().StateHash(); h != ref.hash {
-		return nil, &HashMismatchError{Tick: c.Ticks, RateA: refRate, RateB: hz, HashA: ref.hash, HashB: h}
+		return nil, &HashMismatchError{Tick: c.Ticks, RateA: refRate, RateB: hz, HashA: ref.hash, HashB: h, DisplayB: vrrName(d)}
 	}
 	r := meter.finish()
 	r.vrr = d.vrr

@@ -77,3 +77,11 @@ func (c *Config) validateVRR() error {
 func (run *Run) Label() string {
 	return displaySpec{hz: run.DisplayHz, vrr: run.vrr}.label()
 }
+
+// vrrName is d's VRR range for an error message, "" at a fixed rate.
+func vrrName(d displaySpec) string {
+	if d.vrr.On() {
+		return d.vrr.String()
+	}
+	return ""
+}

@@ -3,14 +3,19 @@ package compare
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 
 	"sandbox/engine/headless"
 	"sandbox/engine/interp"
 	"sandbox/engine/latency"
 	"sandbox/engine/loop"
+	"sandbox/engine/physics"
+	"sandbox/engine/session"
 )
 
 // The goal: the glider, 4000 random inputs, at 60 and 144 Hz and on
@@ -103,5 +108,25 @@ func TestCompareLatencyRefused(t *testing.T) {
 		if err := cfg.Validate(); err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%s: got %v", c.want, err)
 		}
+	}
+}
+
+// Physics that differs on a VRR display is caught as at a fixed rate, and
+// the error names the display.
+func TestCompareCatchesVRRDependentPhysics(t *testing.T) {
+	sc := mustScene(t, "glider")
+	c := Config{Scene: sc, Rates: []float64{60}, VRR: []headless.VRR{{Min: 48, Max: 144}}, RenderMin: 0.005, RenderMax: 0.015,
+		Modes: []interp.Mode{interp.Lerp}, Ticks: 300}
+	c.tamper = func(s *session.Session, hz float64) {
+		if hz == 144 { // the VRR run's
+			d := physics.DefaultBodyDef()
+			d.Name, d.Center, d.Velocity = "nudge", mgl64.Vec3{0, 10, 0}, mgl64.Vec3{0, 0, 1}
+			s.Queue(physics.Input{Kind: physics.InputFire, Fire: d})
+		}
+	}
+	_, err := Compare(c)
+	var hm *HashMismatchError
+	if !errors.As(err, &hm) || hm.Tick != 60 || !strings.HasSuffix(err.Error(), "at vrr:48-144") {
+		t.Fatalf("error %v; want a hash mismatch at tick 60 naming vrr:48-144", err)
 	}
 }
