@@ -25,6 +25,10 @@ echo "docs: docs/compare-glider-x.png (sandbox compare -scene glider -rates 60,1
 "$tmp/sandbox" compare -scene glider -rates 60,144,240 -out "$tmp/compare" >/dev/null
 cp "$tmp/compare/x_t.png" docs/compare-glider-x.png
 
+echo "docs: docs/latency-glider.png (sandbox compare -scene glider -rates 60,144,vrr:48-144 -inputs-at random)"
+"$tmp/sandbox" compare -scene glider -rates 60,144,vrr:48-144 -interp off,lerp -inputs-at random -out "$tmp/latency" >/dev/null
+cp "$tmp/latency/latency.png" docs/latency-glider.png
+
 echo "docs: docs/loops-spring-variable.png (sandbox compare -scene springs -loops fixed,variable,semi-fixed ...)"
 "$tmp/sandbox" compare -scene springs -loops fixed,variable,semi-fixed -rates 60,144 \
   -hitch-every 30 -hitch-seconds 0.05 -ticks 600 -out "$tmp/loops" >/dev/null

@@ -314,6 +314,7 @@ func (a *app) frameOnce() error {
 	if drawn {
 		a.win.SwapBuffers()
 		presented := frameClock()
+		a.pacer.Presented(presented)
 		a.window.Present(presented)
 		a.runStats.Present(presented)
 	} else {

@@ -30,6 +30,9 @@ func (a *app) applyDisplay() {
 	}
 	_ = a.pacer.SetHz(a.targetHz()) // the rate comes from the cycle or a checked flag
 	a.window.Clear()                // the panel's rate and jitter: of the new setting only
+	if v := a.o.VRR; v.On() && a.targetHz() == v.Max {
+		_ = a.pacer.SetVRR(v.Max) // -display vrr:, until H picks another rate
+	}
 }
 
 // toggleFullscreen switches between the window and fullscreen on the

@@ -32,6 +32,9 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 		c                       compareFlags
 		sceneName, rates, modes string
 		bodies, loops           string
+		renderMs, inputsAt      string
+		framesFrom              string
+		inputs                  int
 		ticks                   uint64
 		jitter, hitchSeconds    float64
 		hitchEvery              int
@@ -40,7 +43,11 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	fs := flag.NewFlagSet("sandbox compare", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&sceneName, "scene", "glider", "built-in scene name or path of a scene JSON file")
-	fs.StringVar(&rates, "rates", "60,144", "display rates to compare, Hz, comma-separated")
+	fs.StringVar(&rates, "rates", "60,144", "display rates to compare, Hz, comma-separated; vrr:MIN-MAX is a variable-refresh display (docs/latency.md)")
+	fs.StringVar(&renderMs, "render-ms", "5-15", "render time of each frame on the vrr: displays, ms: MIN-MAX, uniform from -seed")
+	fs.StringVar(&inputsAt, "inputs-at", "", "place synthetic inputs at random or uniform display times and measure their latency (docs/latency.md)")
+	fs.IntVar(&inputs, "inputs", 4000, "how many synthetic inputs -inputs-at places")
+	fs.StringVar(&framesFrom, "frames-from", "", "render times of the vrr: displays' frames from this -trace file (window or headless), one a frame, cycled, instead of -render-ms")
 	fs.StringVar(&modes, "interp", "off,lerp,slerp,extrapolate", "interpolation modes to compare, comma-separated")
 	fs.Float64Var(&jitter, "jitter", 0, "frame-time jitter fraction in [0, 1)")
 	fs.Uint64Var(&seed, "seed", 1, "seed of the jitter PRNG")
@@ -53,7 +60,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	fs.BoolVar(&c.force, "force", false, "write into a folder that is not empty: the previous compare's files there are removed, files of the same names replaced, every other file kept")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: sandbox compare -scene NAME|FILE -rates 60,144[,...] [-interp off,lerp,...] [-jitter J -seed S] [-hitch-every K -hitch-seconds S] [-ticks N] [-body NAME,...] [-loops fixed,variable,...] -out DIR [-force]")
+			fmt.Fprintln(stdout, "usage: sandbox compare -scene NAME|FILE -rates 60,144[,vrr:48-144,...] [-render-ms 5-15] [-inputs-at random|uniform [-inputs N]] [-interp off,lerp,...] [-jitter J -seed S] [-hitch-every K -hitch-seconds S] [-ticks N] [-body NAME,...] [-loops fixed,variable,...] -out DIR [-force]")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			return nil, errCompareHelp
@@ -78,6 +85,14 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 		c.cfg.Ticks = compare.DefaultTicks(sc)
 	}
 	for _, s := range splitList(rates) {
+		if strings.HasPrefix(s, "vrr:") {
+			v, err := headless.ParseVRR(s)
+			if err != nil {
+				return nil, usagef("compare: -rates: %v", err)
+			}
+			c.cfg.VRR = append(c.cfg.VRR, v)
+			continue
+		}
 		hz, err := strconv.ParseFloat(s, 64)
 		if err != nil {
 			return nil, usagef("compare: -rates %q: %q is not a rate in Hz", rates, s)
@@ -92,6 +107,9 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 		c.cfg.Modes = append(c.cfg.Modes, m)
 	}
 	c.cfg.Bodies = splitList(bodies)
+	if err := parseCompareLatency(&c.cfg, fs, renderMs, inputsAt, framesFrom, inputs); err != nil {
+		return nil, err
+	}
 	if c.cfg.Loops, err = parseCompareLoops(loops); err != nil {
 		return nil, err
 	}
@@ -126,7 +144,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	sig := catchInterrupts()
 	defer sig.stop()
 	c.cfg.Interrupted = sig.interrupted
-	total := len(c.cfg.Rates) * len(c.cfg.Modes)
+	total := (len(c.cfg.Rates) + len(c.cfg.VRR)) * len(c.cfg.Modes)
 	start := time.Now()
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		bar := progress.New(stderr, total, "runs")
@@ -136,7 +154,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 		done := 0
 		c.cfg.Done = func(r *compare.Run) {
 			done++
-			fmt.Fprintf(stdout, "compare: %d of %d: %g Hz %s, %d frames\n", done, total, r.DisplayHz, r.Interp, r.Frames)
+			fmt.Fprintf(stdout, "compare: %d of %d: %s %s, %d frames\n", done, total, r.Label(), r.Interp, r.Frames)
 		}
 	}
 	// Each run streams its CSV into the folder as it runs: committed when
@@ -206,11 +224,16 @@ func compareInterrupted(dir *outdir.Dir, sig *interrupts, out, when string) erro
 // path is checked before the runs (TestCompareOutputsListed holds it to
 // what a compare writes).
 func compareOutputs(cfg *compare.Config) []string {
-	names := []string{"report.json", "report.md", "x_t.png", "steps_alpha.png", "judder.png"}
+	names := []string{"report.json", "report.md", "x_t.png", "steps_alpha.png", "judder.png", compare.LatencyPlot}
 	names = append(names, compare.LoopPlotNames(loopNames(cfg.Loops))...)
 	for _, hz := range cfg.Rates {
 		for _, m := range cfg.Modes {
 			names = append(names, (&compare.Run{DisplayHz: hz, Interp: m.String()}).CSVName())
+		}
+	}
+	for _, v := range cfg.VRR {
+		for _, m := range cfg.Modes {
+			names = append(names, compare.VRRRun(v, m.String()).CSVName())
 		}
 	}
 	return names

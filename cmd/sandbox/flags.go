@@ -37,7 +37,8 @@ type options struct {
 	record       string // -record FILE (window and headless)
 	replay       string // -replay FILE (window and headless)
 
-	loop loopFlags // -loop, -catch-up (flags_loop.go)
+	loop    loopFlags    // -loop, -catch-up (flags_loop.go)
+	latency latencyFlags // -display, -render-ms, -inputs-at, -inputs (flags_latency.go)
 
 	vsync       bool
 	frames      int
@@ -112,13 +113,14 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	fs.StringVar(&o.record, "record", "", "write a recording (JSON lines: the scene, every input by tick, state hashes) here")
 	fs.StringVar(&o.replay, "replay", "", "play a recording back, its scene and inputs, checking every state hash (exit 1 on a difference)")
 	addLoopFlags(fs, &o.loop)
+	addLatencyFlags(fs, &o.latency)
 	fs.BoolVar(&o.vsync, "vsync", frames.DefaultVSync, "window: wait for vertical sync")
 	fs.IntVar(&o.frames, "frames", 0, "window: exit after this many frames, up to 100000000 (0 = run until closed)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "window: write the last frame as PNG here")
 	fs.StringVar(&o.stats, "stats", "", "window: write frame statistics JSON here (- = stdout)")
 	fs.IntVar(&o.fireAtFrame, "fire-at-frame", -1, "window: fire one shot from the camera at this frame (-1 = never)")
 	fs.StringVar(windowSize, "window-size", fmt.Sprintf("%dx%d", defaultWindowW, defaultWindowH), "window: size WxH in screen coordinates")
-	fs.StringVar(&o.framesFrom, "frames-from", "", "window: take each frame's seconds from this -trace file (window or headless) instead of the clock; the run ends with its last frame")
+	fs.StringVar(&o.framesFrom, "frames-from", "", "window: take each frame's seconds from this -trace file (window or headless) instead of the clock; the run ends with its last frame (headless with -display vrr:, the frames' render times)")
 	return fs
 }
 
@@ -146,12 +148,18 @@ func parseFlags(args []string) (*options, error) {
 
 	if o.headless {
 		for _, n := range windowOnly {
+			if n == "frames-from" && o.set["display"] {
+				continue // a VRR display's render times (flags_latency.go)
+			}
 			if o.set[n] {
 				return nil, usagef("-%s applies to window runs, not -headless", n)
 			}
 		}
 		if !o.set["display-hz"] {
 			o.displayHz = 60
+		}
+		if err := parseLatencyFlags(o); err != nil {
+			return nil, err
 		}
 		if o.set["ticks"] && o.set["seconds"] {
 			return nil, usagef("-ticks and -seconds both given: pick one")
@@ -168,10 +176,16 @@ func parseFlags(args []string) (*options, error) {
 		// The display itself (rate, jitter, hitches) and -seconds are checked
 		// by the headless runner before anything runs.
 	} else {
-		for _, n := range headlessOnly {
+		for _, n := range append(headlessOnly, latencyFlagNames...) {
 			if o.set[n] {
 				return nil, usagef("-%s applies to -headless runs only", n)
 			}
+		}
+		if err := parseLatencyFlags(o); err != nil {
+			return nil, err
+		}
+		if v := o.latency.vrr; v.On() && v.Max > maxWindowHz {
+			return nil, usagef("-display %s: a window's MAX must be at most %d Hz", v, maxWindowHz)
 		}
 		if !(o.displayHz == 0 || o.displayHz >= minWindowHz && o.displayHz <= maxWindowHz) {
 			return nil, usagef("-display-hz %v: must be 0 (as fast as vsync allows) or a rate in %g..%g Hz", o.displayHz, float64(minWindowHz), float64(maxWindowHz))

@@ -53,12 +53,15 @@ func planHeadless(o *options) (*headlessPlan, error) {
 			Display: headless.DisplayDef{
 				Hz: o.displayHz, Jitter: o.jitter, HitchEvery: o.hitchEvery,
 				HitchSeconds: o.hitchSeconds, Seed: o.seed,
+				VRR: o.latency.vrr, RenderMin: o.latency.renderMin, RenderMax: o.latency.renderMax,
 			},
-			Ticks:   o.ticks,
-			Seconds: o.seconds,
-			Interp:  o.interp,
-			Policy:  o.loop.policy,
-			CatchUp: o.loop.catchUp,
+			Inputs:   o.latency.inputs,
+			InputsAt: o.latency.placement,
+			Ticks:    o.ticks,
+			Seconds:  o.seconds,
+			Interp:   o.interp,
+			Policy:   o.loop.policy,
+			CatchUp:  o.loop.catchUp,
 		},
 		o:      o,
 		report: o.report,
@@ -73,12 +76,18 @@ func planHeadless(o *options) (*headlessPlan, error) {
 		p.opts.Scene, p.opts.Ticks, p.opts.Replay = rp.Scene, rp.EndTick(), rp
 	}
 	p.opts.Scene.Workers = o.workers
+	if o.framesFrom != "" { // -display vrr:'s render times (parseFlags allows it no other way)
+		if p.opts.Display.RenderTrace, err = readTraceFile("-frames-from", o.framesFrom); err != nil {
+			return nil, err
+		}
+	}
 	if err := p.opts.Validate(); err != nil {
 		return nil, usageError{err}
 	}
 	var files fileList
 	files.scene("-scene", o.scene)
 	files.input("-replay", o.replay)
+	files.input("-frames-from", o.framesFrom)
 	files.output("-report", o.report)
 	files.output("-trace", o.trace)
 	files.output("-record", o.record)

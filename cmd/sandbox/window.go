@@ -15,6 +15,7 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"sandbox/engine/gfx"
+	"sandbox/engine/headless"
 	"sandbox/engine/interp"
 	"sandbox/engine/loop"
 	"sandbox/engine/scene"
@@ -24,8 +25,11 @@ import (
 
 // windowOptions are what a window run needs from the command line.
 type windowOptions struct {
-	Scene       *scene.Scene
-	DisplayHz   float64 // frame-pacer target, Hz; 0 = as fast as vsync allows
+	Scene     *scene.Scene
+	DisplayHz float64 // frame-pacer target, Hz; 0 = as fast as vsync allows
+	// VRR (-display vrr:MIN-MAX) has the pacer emulate a variable-refresh
+	// display while the target is its MAX (DisplayHz); zero: none.
+	VRR         headless.VRR
 	VSync       bool
 	CCD         bool
 	Interp      interp.Mode

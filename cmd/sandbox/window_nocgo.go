@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 
+	"sandbox/engine/headless"
 	"sandbox/engine/interp"
 	"sandbox/engine/loop"
 	"sandbox/engine/scene"
@@ -25,6 +26,7 @@ var errNoDisplay = errors.New("this sandbox was built without cgo (CGO_ENABLED=0
 type windowOptions struct {
 	Scene         *scene.Scene
 	DisplayHz     float64
+	VRR           headless.VRR
 	VSync, CCD    bool
 	Interp        interp.Mode
 	Frames        int

@@ -18,6 +18,7 @@ import (
 
 	"sandbox/engine/headless"
 	"sandbox/engine/interp"
+	"sandbox/engine/latency"
 	"sandbox/engine/loop"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
@@ -54,6 +55,21 @@ type Config struct {
 	// Loops, when not empty, adds the loop experiment (loops.go): every
 	// policy at every rate, with and without the hitches (-loops).
 	Loops []loop.Policy
+	// VRR are variable-refresh displays to run beside the fixed Rates
+	// (-rates vrr:48-144), their frames rendering in RenderMin..RenderMax
+	// seconds (-render-ms).
+	VRR                  []headless.VRR
+	RenderMin, RenderMax float64
+	// RenderTrace, when set, are the VRR displays' render times instead,
+	// one a frame from the frame-time trace RenderFrom (-frames-from).
+	RenderTrace []float64
+	RenderFrom  string
+	// Inputs synthetic inputs placed by InputsAt (-inputs, -inputs-at) at
+	// the same display times on every display, each followed from arrival
+	// to screen (docs/latency.md). They change no state: physics stays
+	// what it is without them.
+	Inputs   int
+	InputsAt latency.Placement
 
 	// tamper, in tests, changes a run's inputs to prove that a display-
 	// dependent physics result is caught.
@@ -78,7 +94,7 @@ func (c *Config) Validate() error {
 	if c.Scene == nil {
 		return errors.New("-scene: no scene")
 	}
-	if len(c.Rates) == 0 || len(c.Rates) > MaxRates {
+	if len(c.Rates)+len(c.VRR) == 0 || len(c.Rates) > MaxRates {
 		return fmt.Errorf("-rates: give 1 to %d display rates", MaxRates)
 	}
 	for i, r := range c.Rates {
@@ -97,7 +113,15 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("-interp: %s given twice", m)
 		}
 	}
-	if err := c.display(c.Rates[0]).Validate(); err != nil {
+	if err := c.validateVRR(); err != nil {
+		return err
+	}
+	// The fixed rates' jitter and hitches, checked even when only VRR
+	// displays run (the hitches apply to them too).
+	if err := c.display(60).Validate(); err != nil {
+		return err
+	}
+	if err := c.validateInputs(); err != nil {
 		return err
 	}
 	for _, b := range c.Bodies {
@@ -110,8 +134,8 @@ func (c *Config) Validate() error {
 	}
 	// Every run's display frames, bounded as a headless run's, before any
 	// run starts (-rates 100000 -ticks 1000000 is 1.7e9 frames).
-	for _, hz := range c.Rates {
-		o := headless.Options{Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks}
+	for _, d := range c.displays() {
+		o := headless.Options{Scene: c.Scene, Display: c.def(d), Ticks: c.Ticks}
 		if err := o.Validate(); err != nil {
 			return errors.New(strings.Replace(err.Error(), "-display-hz", "-rates", 1))
 		}
@@ -132,11 +156,17 @@ type HashMismatchError struct {
 	Tick         uint64
 	RateA, RateB float64
 	HashA, HashB uint64
+	// DisplayB names B's display when it is not a fixed rate (vrr:48-144).
+	DisplayB string
 }
 
 func (e *HashMismatchError) Error() string {
-	return fmt.Sprintf("physics depends on the display rate: state hash at tick %d is %016x at %g Hz but %016x at %g Hz",
-		e.Tick, e.HashA, e.RateA, e.HashB, e.RateB)
+	b := fmt.Sprintf("%g Hz", e.RateB)
+	if e.DisplayB != "" {
+		b = e.DisplayB
+	}
+	return fmt.Sprintf("physics depends on the display rate: state hash at tick %d is %016x at %g Hz but %016x at %s",
+		e.Tick, e.HashA, e.RateA, e.HashB, b)
 }
 
 // Result is every figure of a compare (report.json).
@@ -154,6 +184,13 @@ type Result struct {
 	StateHash   string `json:"state_hash"`
 	Checkpoints int    `json:"checkpoints"`
 	Runs        []*Run `json:"runs"`
+	// VRRRenderMs are the VRR displays' render times, ms (-render-ms);
+	// Inputs and InputsAt the synthetic inputs (-inputs, -inputs-at);
+	// absent without them.
+	VRRRenderMs   *[2]float64 `json:"vrr_render_ms,omitempty"`
+	VRRRenderFrom string      `json:"vrr_render_from,omitempty"` // the -frames-from trace they came from
+	Inputs        int         `json:"inputs,omitempty"`
+	InputsAt      string      `json:"inputs_at,omitempty"`
 	// Loops is the loop experiment, one entry per -loops policy (absent
 	// without -loops).
 	Loops []*LoopResult `json:"loops,omitempty"`
@@ -178,6 +215,21 @@ type Run struct {
 	Bodies  []*BodyMetrics `json:"bodies"`
 	// CSV is the per-frame CSV's name, when one was written.
 	CSV string `json:"csv,omitempty"`
+	// VRR is the run's variable-refresh range (display_hz is then its
+	// MAX), absent at a fixed rate; VRRRepeats counts the frames it
+	// repeated while a slow one rendered.
+	VRR        string `json:"vrr,omitempty"`
+	VRRRepeats uint64 `json:"vrr_repeats,omitempty"`
+	// FrameSecondsMin and FrameSecondsMax are the shortest and longest
+	// time between two new frames, s.
+	FrameSecondsMin float64 `json:"frame_seconds_min"`
+	FrameSecondsMax float64 `json:"frame_seconds_max"`
+	// InputLatency and its split, with -inputs-at.
+	InputLatency      *InputLatency `json:"input_latency_ms,omitempty"`
+	InputLatencySplit *LatencySplit `json:"input_latency_split_ms,omitempty"`
+
+	vrr       headless.VRR
+	latencies []float64 // each shown input's latency, ms, for the plot
 
 	plot               []plotRow // the frames the plots show
 	plotBody, plotAxis int       // traced body and coordinate they show
@@ -198,9 +250,20 @@ func Compare(c Config) (*Result, error) {
 		Jitter: c.Jitter, Seed: c.Seed, HitchEvery: c.HitchEvery, HitchSeconds: c.HitchSeconds,
 		Bodies: names, StateHash: fmt.Sprintf("%016x", ref.hash), Checkpoints: len(ref.checkpoints),
 	}
-	for _, hz := range c.Rates {
+	if len(c.VRR) > 0 {
+		res.VRRRenderMs, res.VRRRenderFrom = &[2]float64{1000 * c.RenderMin, 1000 * c.RenderMax}, c.RenderFrom
+		if len(c.RenderTrace) > 0 {
+			lo, hi := slices.Min(c.RenderTrace), slices.Max(c.RenderTrace)
+			res.VRRRenderMs = &[2]float64{1000 * lo, 1000 * hi}
+		}
+	}
+	if c.Inputs > 0 {
+		res.Inputs, res.InputsAt = c.Inputs, c.InputsAt.String()
+	}
+	arrivals := c.arrivals()
+	for _, d := range c.displays() {
 		for _, m := range c.Modes {
-			r, err := runOne(&c, ref, names, hz, m)
+			r, err := runOne(&c, ref, names, d, m, arrivals)
 			if err != nil {
 				return nil, err
 			}
@@ -223,7 +286,8 @@ func Compare(c Config) (*Result, error) {
 
 // runOne runs one rate and mode and measures it, streaming its frames to
 // its CSV, checking its hashes against the reference's as they come.
-func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode) (*Run, error) {
+func runOne(c *Config, ref *reference, names []string, d displaySpec, m interp.Mode, arrivals []float64) (*Run, error) {
+	hz := d.hz
 	sess, err := session.New(session.Options{Scene: c.Scene, StopTick: c.Ticks})
 	if err != nil {
 		return nil, err
@@ -233,7 +297,7 @@ func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode
 	}
 	refRate := 1 / sess.StepSeconds()
 	var out *csvWriter
-	csvName := (&Run{DisplayHz: hz, Interp: m.String()}).CSVName()
+	csvName := (&Run{DisplayHz: hz, Interp: m.String(), vrr: d.vrr}).CSVName()
 	if c.Open != nil {
 		f, err := c.Open(csvName)
 		if err != nil {
@@ -242,17 +306,32 @@ func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode
 		out = newCSVWriter(f, names)
 	}
 	meter := newMeter(sess, ref, m, out)
+	var inputs *latency.Tracker
+	if len(arrivals) > 0 {
+		inputs = latency.NewTracker(sess.StepSeconds(), latency.Lag(m), arrivals)
+	}
+	frameMin, frameMax := math.Inf(1), 0.0
 	seen := 0 // checkpoints compared
 	rep, err := headless.RunSession(sess, headless.Options{
-		Scene: c.Scene, Display: c.display(hz), Ticks: c.Ticks, Interp: m, Interrupted: c.Interrupted,
+		Scene: c.Scene, Display: c.def(d), Ticks: c.Ticks, Interp: m, Interrupted: c.Interrupted,
 		OnFrame: func(f *session.Frame, t float64) error {
+			// The run's last frame, cut where the stop tick fell, is no
+			// display's frame (see meter.frame).
+			var shown *latency.Frame
+			if !(f.Stopped && f.DiscardedSeconds > 0) {
+				frameMin, frameMax = min(frameMin, f.FrameSeconds), max(frameMax, f.FrameSeconds)
+				shown = &latency.Frame{Index: f.Index, Time: t, Tick: f.Tick, Steps: f.Steps, Alpha: f.Alpha}
+			}
+			if inputs != nil {
+				inputs.Ran(t, shown)
+			}
 			for _, cp := range f.Checkpoints {
 				if seen >= len(ref.checkpoints) {
 					return fmt.Errorf("%g Hz: checkpoint tick %d comes after the reference's last", hz, cp.Tick)
 				}
 				want := ref.checkpoints[seen]
 				if cp.Tick != want.Tick || cp.Hash != want.Hash {
-					return &HashMismatchError{Tick: want.Tick, RateA: refRate, RateB: hz, HashA: want.Hash, HashB: cp.Hash}
+					return &HashMismatchError{Tick: want.Tick, RateA: refRate, RateB: hz, HashA: want.Hash, HashB: cp.Hash, DisplayB: vrrName(d)}
 				}
 				seen++
 			}
@@ -274,9 +353,19 @@ func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode
 		return nil, fmt.Errorf("%g Hz: the run ended before checkpoint tick %d", hz, ref.checkpoints[seen].Tick)
 	}
 	if h := sess.World().StateHash(); h != ref.hash {
-		return nil, &HashMismatchError{Tick: c.Ticks, RateA: refRate, RateB: hz, HashA: ref.hash, HashB: h}
+		return nil, &HashMismatchError{Tick: c.Ticks, RateA: refRate, RateB: hz, HashA: ref.hash, HashB: h, DisplayB: vrrName(d)}
 	}
 	r := meter.finish()
+	r.vrr = d.vrr
+	if d.vrr.On() {
+		r.VRR, r.VRRRepeats = d.vrr.String(), rep.VRRRepeats
+	}
+	if frameMax > 0 {
+		r.FrameSecondsMin, r.FrameSecondsMax = frameMin, frameMax
+	}
+	if inputs != nil {
+		r.finishLatency(inputs)
+	}
 	for j, bm := range r.Bodies {
 		bm.Name = names[j]
 	}

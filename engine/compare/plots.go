@@ -47,23 +47,35 @@ func (r *Result) plots() ([]File, error) {
 			return nil, err
 		}
 	}
+	if r.Inputs > 0 {
+		data, err := r.plotLatency()
+		if err := add(LatencyPlot, data, err); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
 }
 
-// rates lists the display rates in run order, once each.
-func (r *Result) rates() []float64 {
-	var hz []float64
+// rates lists the displays' labels (Run.Label) in run order, once each.
+func (r *Result) rates() []string {
+	var ds []string
 	for _, run := range r.Runs {
-		if len(hz) == 0 || hz[len(hz)-1] != run.DisplayHz {
-			hz = append(hz, run.DisplayHz)
+		if l := run.Label(); len(ds) == 0 || ds[len(ds)-1] != l {
+			ds = append(ds, l)
 		}
 	}
-	return hz
+	return ds
 }
 
+// run is the fixed-rate run at hz in mode ("": any mode).
 func (r *Result) run(hz float64, mode string) *Run {
+	return r.runOn(displaySpec{hz: hz}.label(), mode)
+}
+
+// runOn is the run on the display labelled display in mode ("": any mode).
+func (r *Result) runOn(display, mode string) *Run {
 	for _, run := range r.Runs {
-		if run.DisplayHz == hz && (mode == "" || run.Interp == mode) {
+		if run.Label() == display && (mode == "" || run.Interp == mode) {
 			return run
 		}
 	}
@@ -78,7 +90,7 @@ func (r *Result) plotX() ([]byte, error) {
 	for i, hz := range rates {
 		p := plot.New()
 		axis := string(rune('x' + r.Runs[0].plotAxis))
-		p.Title.Text = fmt.Sprintf("%s at %g Hz: drawn %s of %q", r.Scene, hz, axis, r.Bodies[r.Runs[0].plotBody])
+		p.Title.Text = fmt.Sprintf("%s at %s: drawn %s of %q", r.Scene, hz, axis, r.Bodies[r.Runs[0].plotBody])
 		p.X.Label.Text = "display time (s)"
 		p.X.Tick.Marker = timeTicks{}
 		p.Y.Label.Text = axis + " (m)"
@@ -86,7 +98,7 @@ func (r *Result) plotX() ([]byte, error) {
 		var exact plotter.XYs
 		k := 0
 		for _, run := range r.Runs {
-			if run.DisplayHz != hz || (r.hasXModes() && !slices.Contains(xModes, run.Interp)) {
+			if run.Label() != hz || (r.hasXModes() && !slices.Contains(xModes, run.Interp)) {
 				continue
 			}
 			var pts plotter.XYs
@@ -132,7 +144,7 @@ func (r *Result) plotX() ([]byte, error) {
 func (r *Result) hasXModes() bool {
 	n := 0
 	for _, m := range xModes {
-		if r.run(r.Runs[0].DisplayHz, m) != nil {
+		if r.runOn(r.Runs[0].Label(), m) != nil {
 			n++
 		}
 	}
@@ -153,7 +165,7 @@ func (r *Result) plotSteps() ([]byte, error) {
 		p.Legend.Top = true
 	}
 	for i, hz := range r.rates() {
-		run := r.run(hz, "")
+		run := r.runOn(hz, "")
 		var s, a plotter.XYs
 		for _, x := range run.plot {
 			s = append(s, plotter.XY{X: x.time, Y: float64(x.steps) + 0.04*float64(i)})
@@ -175,7 +187,7 @@ func (r *Result) plotSteps() ([]byte, error) {
 			sc.Shape = draw.CircleGlyph{}
 			sc.Radius = vg.Points(1.8)
 			pair.p.Add(l, sc)
-			pair.p.Legend.Add(fmt.Sprintf("%g Hz", hz), l)
+			pair.p.Legend.Add(hz, l)
 		}
 	}
 	steps.Y.Min, steps.Y.Max = -0.2, 3.4
@@ -196,7 +208,7 @@ func (r *Result) plotJudder() ([]byte, error) {
 	p.Legend.Top = true
 	var modes []string
 	for _, run := range r.Runs {
-		if run.DisplayHz == r.Runs[0].DisplayHz {
+		if run.Label() == r.Runs[0].Label() {
 			modes = append(modes, run.Interp)
 		}
 	}
@@ -205,7 +217,7 @@ func (r *Result) plotJudder() ([]byte, error) {
 	for i, hz := range rates {
 		vals := make(plotter.Values, len(modes))
 		for j, m := range modes {
-			if run := r.run(hz, m); run != nil {
+			if run := r.runOn(hz, m); run != nil {
 				vals[j] = run.Summary.Judder
 			}
 		}
@@ -217,7 +229,7 @@ func (r *Result) plotJudder() ([]byte, error) {
 		b.LineStyle.Width = 0
 		b.Offset = w * (vg.Length(i) - vg.Length(len(rates)-1)/2)
 		p.Add(b)
-		p.Legend.Add(fmt.Sprintf("%g Hz", hz), b)
+		p.Legend.Add(hz, b)
 	}
 	p.NominalX(modes...)
 	p.Y.Min = 0

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"sandbox/engine/headless"
 )
 
 // File is one output of a compare: its name inside the output folder and
@@ -38,10 +40,17 @@ func (r *Result) Files() ([]File, error) {
 	return files, nil
 }
 
-// CSVName is the run's per-frame CSV file name, e.g. run-144hz-lerp.csv.
+// CSVName is the run's per-frame CSV file name, e.g. run-144hz-lerp.csv
+// or run-vrr48-144-lerp.csv.
 func (run *Run) CSVName() string {
+	if run.vrr.On() {
+		return fmt.Sprintf("run-vrr%s-%s-%s.csv", fmtNum(run.vrr.Min), fmtNum(run.vrr.Max), run.Interp)
+	}
 	return fmt.Sprintf("run-%shz-%s.csv", fmtNum(run.DisplayHz), run.Interp)
 }
+
+// VRRRun names a run on a variable-refresh display, for CSVName.
+func VRRRun(v headless.VRR, mode string) *Run { return &Run{DisplayHz: v.Max, Interp: mode, vrr: v} }
 
 func fmtNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
@@ -53,6 +62,13 @@ func (r *Result) markdown(plots []File) []byte {
 	fmt.Fprintf(&b, "%d ticks at %g Hz physics in every run; display jitter %g (seed %d)", r.Ticks, r.PhysicsHz, r.Jitter, r.Seed)
 	if r.HitchEvery > 0 {
 		fmt.Fprintf(&b, ", a %g s hitch every %d frames", r.HitchSeconds, r.HitchEvery)
+	}
+	if r.VRRRenderMs != nil {
+		from := "uniform from the seed"
+		if r.VRRRenderFrom != "" {
+			from = "each frame's from the trace " + mdCell(r.VRRRenderFrom)
+		}
+		fmt.Fprintf(&b, "; the variable-refresh displays render each frame in %s to %s ms (%s) and present it when rendered, within their range", fig(r.VRRRenderMs[0]), fig(r.VRRRenderMs[1]), from)
 	}
 	fmt.Fprintf(&b, ".\n\nPhysics is independent of the display: the state hash at all %d checkpoint ticks and at the end (%s) is the same in every run.\n\n",
 		r.Checkpoints, r.StateHash)
@@ -66,11 +82,15 @@ func (r *Result) markdown(plots []File) []byte {
 			"no impact, stop, bounce or teleport), and a body with fewer than %d of them is not measured. "+
 			"p99 figures come from a log-bucket histogram and are within 1/128 of the exact nearest rank; figures below float noise (1e-9 m or rad, 1e-6 steps) show as 0.\n\n",
 			MinSteadySpeed, 100*SteadyTolerance, MinSteadyFrames))
+	r.latencyMarkdown(&b)
 	for _, run := range r.Runs {
 		h := run.StepsPerFrame
-		fmt.Fprintf(&b, "## %g Hz, %s\n\n", run.DisplayHz, run.Interp)
-		fmt.Fprintf(&b, "%d frames; steps per frame 0/1/2/3+: %d / %d / %d / %d; the step count changes in %.0f%% of frames; dropped %s s",
-			run.Frames, h[0], h[1], h[2], h[3], 100*run.Alternation, fig(run.DroppedSeconds))
+		fmt.Fprintf(&b, "## %s, %s\n\n", run.Label(), run.Interp)
+		fmt.Fprintf(&b, "%d frames, %s to %s ms apart; steps per frame 0/1/2/3+: %d / %d / %d / %d; the step count changes in %.0f%% of frames; dropped %s s",
+			run.Frames, fig(1000*run.FrameSecondsMin), fig(1000*run.FrameSecondsMax), h[0], h[1], h[2], h[3], 100*run.Alternation, fig(run.DroppedSeconds))
+		if run.VRR != "" {
+			fmt.Fprintf(&b, "; %d repeated frames while a slow one rendered", run.VRRRepeats)
+		}
 		if run.CSV != "" {
 			fmt.Fprintf(&b, "; [per-frame CSV](%s)", run.CSV)
 		}

@@ -54,10 +54,10 @@ func (r *Result) summary(b *bytes.Buffer) {
 	for _, run := range r.Runs {
 		s := run.Summary
 		if s.Bodies == 0 {
-			fmt.Fprintf(b, "| %g Hz | %s | %.0f%% | no body measured | | | | |\n", run.DisplayHz, run.Interp, 100*run.Alternation)
+			fmt.Fprintf(b, "| %s | %s | %.0f%% | no body measured | | | | |\n", run.Label(), run.Interp, 100*run.Alternation)
 			continue
 		}
-		fmt.Fprintf(b, "| %g Hz | %s | %.0f%% | %s | %s | %s | %s | %s |\n", run.DisplayHz, run.Interp, 100*run.Alternation,
+		fmt.Fprintf(b, "| %s | %s | %.0f%% | %s | %s | %s | %s | %s |\n", run.Label(), run.Interp, 100*run.Alternation,
 			fig(s.ErrorMeanSteps), fig(s.ErrorP99Steps), fig(s.PresentErrorMeanSteps), fig(s.PresentErrorP99Steps), fig(s.Judder))
 	}
 	b.WriteByte('\n')
@@ -73,7 +73,7 @@ func (r *Result) summary(b *bytes.Buffer) {
 		fmt.Fprintf(b, "Over the %d measured bodies (%s): means weighted by each body's steady frames, p99 the worst body's.\n\n", len(measured), strings.Join(measured, ", "))
 	}
 	if len(left) > 0 {
-		fmt.Fprintf(b, "Left out, never in steady motion for %d frames at %g Hz (an impact, a stop, a bounce or a teleport each time): %s.\n\n",
-			MinSteadyFrames, r.Runs[0].DisplayHz, strings.Join(left, ", "))
+		fmt.Fprintf(b, "Left out, never in steady motion for %d frames at %s (an impact, a stop, a bounce or a teleport each time): %s.\n\n",
+			MinSteadyFrames, r.Runs[0].Label(), strings.Join(left, ", "))
 	}
 }

@@ -29,6 +29,8 @@ type Pacer struct {
 	periodNs float64 // 0 = uncapped
 	next     float64 // next deadline, ns; kept in float64 so 1/144 s does not round each frame
 	started  bool
+	vrr      bool    // deadlines run from the last present, not on a schedule
+	last     float64 // VRR: the last present, ns
 }
 
 // NewPacer returns an uncapped pacer (Wait returns at once) that reads time
@@ -45,6 +47,7 @@ func (p *Pacer) SetHz(hz float64) error {
 		return fmt.Errorf("frames: pacer rate %v Hz: want 0 (off) or a positive finite rate", hz)
 	}
 	p.hz = hz
+	p.vrr = false
 	p.periodNs = 0
 	if hz > 0 {
 		p.periodNs = 1e9 / hz
@@ -52,6 +55,35 @@ func (p *Pacer) SetHz(hz float64) error {
 	p.started = false
 	return nil
 }
+
+// SetVRR emulates a variable-refresh display of top rate maxHz: Wait
+// returns as soon as the frame is ready but not sooner than 1/maxHz after
+// the last return, with no schedule to keep (a late frame moves the next
+// deadline with it). The panel's repeat past 1/MIN needs nothing of the
+// program, so only the top rate is held.
+func (p *Pacer) SetVRR(maxHz float64) error {
+	if !(maxHz > 0) || math.IsInf(maxHz, 0) {
+		return fmt.Errorf("frames: VRR top rate %v Hz: want a positive finite rate", maxHz)
+	}
+	if err := p.SetHz(maxHz); err != nil {
+		return err
+	}
+	p.vrr = true
+	return nil
+}
+
+// Presented tells a VRR pacer when the frame Wait released was presented
+// (ns, when the swap returned): the next present may come 1/maxHz after it,
+// not after Wait's return, so a slow swap cannot bring two presents closer.
+// A fixed-rate pacer keeps its schedule and ignores it.
+func (p *Pacer) Presented(ns int64) {
+	if p.vrr {
+		p.last = max(p.last, float64(ns))
+	}
+}
+
+// VRR reports whether the pacer emulates a variable-refresh display.
+func (p *Pacer) VRR() bool { return p.vrr }
 
 // Hz is the target rate, 0 when pacing is off.
 func (p *Pacer) Hz() float64 { return p.hz }
@@ -70,7 +102,12 @@ func (p *Pacer) Wait() int64 {
 	}
 	if !p.started {
 		p.started = true
-		p.next = float64(t) + p.periodNs
+		p.next, p.last = float64(t)+p.periodNs, float64(t)
+		return t
+	}
+	if p.vrr {
+		t = p.until(p.last+p.periodNs, t)
+		p.last = float64(t)
 		return t
 	}
 	deadline := p.next
@@ -80,6 +117,15 @@ func (p *Pacer) Wait() int64 {
 		return t
 	}
 	p.next = deadline + p.periodNs
+	return p.until(deadline, t)
+}
+
+// until blocks from t (ns) until deadline, sleeping then spinning, and
+// returns the clock reading then (t itself when it is past).
+func (p *Pacer) until(deadline float64, t int64) int64 {
+	if float64(t) >= deadline {
+		return t
+	}
 	if rest := deadline - float64(t) - float64(p.SpinNanos); rest > 0 {
 		p.sleep(int64(rest))
 	}

@@ -13,6 +13,15 @@ type DisplayDef struct {
 	HitchEvery   int     // every HitchEvery-th frame lasts HitchSeconds instead; 0 = never
 	HitchSeconds float64 // seconds; > 0 when HitchEvery > 0
 	Seed         uint64  // seeds the jitter PRNG: same seed, same frame times
+	// VRR, when on, makes it a variable-refresh display (vrr.go) whose
+	// frames last their render time, uniform in [RenderMin, RenderMax] s
+	// from the seed (the jitter model around their mean), a hitch frame's
+	// HitchSeconds; Hz is then VRR.Max, the bound of its frame count.
+	VRR                  VRR
+	RenderMin, RenderMax float64
+	// RenderTrace, when set, are the VRR display's render times instead,
+	// s, one a frame from a frame-time trace (-frames-from), cycled.
+	RenderTrace []float64
 }
 
 // Ranges of the simulated display, refused outside by Validate (README,
@@ -32,6 +41,13 @@ const (
 // with the accepted range. HitchSeconds is checked whenever it is set, not
 // only when HitchEvery uses it, so that a bad value never passes silently.
 func (d DisplayDef) Validate() error {
+	if d.VRR.On() {
+		if err := d.validateVRR(); err != nil {
+			return err
+		}
+	} else if d.RenderTrace != nil {
+		return fmt.Errorf("-frames-from: render times apply to a -display vrr: display")
+	}
 	switch {
 	case !(d.Hz >= MinDisplayHz && d.Hz <= MaxDisplayHz):
 		return fmt.Errorf("-display-hz %v: must be a rate in %g..%g Hz", d.Hz, MinDisplayHz, float64(MaxDisplayHz))
@@ -62,6 +78,10 @@ type Display struct {
 	def   DisplayDef
 	rng   *rand.Rand
 	frame int
+
+	lastRender  float64 // VRR: the last frame's render time
+	lastRepeats int     // VRR: repeats while it rendered
+	repeats     uint64  // VRR: repeats so far
 }
 
 // NewDisplay returns the display def describes; def must be valid.
@@ -77,7 +97,18 @@ func (d *Display) Next() float64 {
 	// Draw u every frame, hitch or not, so that adding hitches does not shift
 	// the jitter of the frames around them.
 	u := 2*d.rng.Float64() - 1
-	if d.def.HitchEvery > 0 && d.frame%d.def.HitchEvery == 0 {
+	hitch := d.def.HitchEvery > 0 && d.frame%d.def.HitchEvery == 0
+	if d.def.VRR.On() {
+		render := d.def.RenderMin + (d.def.RenderMax-d.def.RenderMin)*(u+1)/2
+		if tr := d.def.RenderTrace; len(tr) > 0 {
+			render = tr[(d.frame-1)%len(tr)]
+		}
+		if hitch {
+			render = d.def.HitchSeconds
+		}
+		return d.vrrNext(render)
+	}
+	if hitch {
 		return d.def.HitchSeconds
 	}
 	return (1 + d.def.Jitter*u) / d.def.Hz

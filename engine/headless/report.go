@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"sandbox/engine/latency"
 	"sandbox/engine/loop"
 	"sandbox/engine/physics"
 	"sandbox/engine/session"
@@ -34,14 +35,25 @@ type Report struct {
 	Bodies     []BodyReport `json:"bodies"`      // creation order
 
 	// Additions to the contract.
-	Jitter         float64 `json:"jitter"`          // -jitter
-	HitchEvery     int     `json:"hitch_every"`     // -hitch-every
-	HitchSeconds   float64 `json:"hitch_seconds"`   // -hitch-seconds
-	Seed           uint64  `json:"seed"`            // -seed
-	CCD            bool    `json:"ccd"`             // CCD at the end of the run
-	Interp         string  `json:"interp"`          // how the trace drew poses
-	DisplaySeconds float64 `json:"display_seconds"` // simulated display time the run covered
-	PhysicsSeconds float64 `json:"physics_seconds"` // ticks x step
+	// VRR is the variable-refresh range (-display vrr:MIN-MAX, whose MAX
+	// display_hz then is), RenderMs its frames' render times, and
+	// VRRRepeats how often it repeated a frame while one rendered; absent
+	// on a fixed-rate display.
+	VRR        string      `json:"vrr,omitempty"`
+	RenderMs   *[2]float64 `json:"render_ms,omitempty"`
+	VRRRepeats uint64      `json:"vrr_repeats,omitempty"`
+	// InputLatency and its split are the synthetic inputs' (-inputs-at),
+	// ms: absent without them.
+	InputLatency      *latency.Report `json:"input_latency_ms,omitempty"`
+	InputLatencySplit *latency.Split  `json:"input_latency_split_ms,omitempty"`
+	Jitter            float64         `json:"jitter"`          // -jitter
+	HitchEvery        int             `json:"hitch_every"`     // -hitch-every
+	HitchSeconds      float64         `json:"hitch_seconds"`   // -hitch-seconds
+	Seed              uint64          `json:"seed"`            // -seed
+	CCD               bool            `json:"ccd"`             // CCD at the end of the run
+	Interp            string          `json:"interp"`          // how the trace drew poses
+	DisplaySeconds    float64         `json:"display_seconds"` // simulated display time the run covered
+	PhysicsSeconds    float64         `json:"physics_seconds"` // ticks x step
 	// Substeps is the solver's substeps per physics step at the end of
 	// the run (the scene's, or -substeps).
 	Substeps int `json:"substeps"`

@@ -11,6 +11,7 @@ import (
 	"io"
 
 	"sandbox/engine/interp"
+	"sandbox/engine/latency"
 	"sandbox/engine/loop"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
@@ -51,6 +52,11 @@ type Options struct {
 	// are the fixed loop and drop.
 	Policy  loop.Policy
 	CatchUp loop.CatchUp
+	// Inputs synthetic inputs placed by InputsAt over the run (-inputs,
+	// -inputs-at) are followed from arrival to screen for the report's
+	// input_latency_ms (docs/latency.md); they change no state.
+	Inputs   int
+	InputsAt latency.Placement
 }
 
 // DefaultSeconds is how long a run lasts when neither ticks nor seconds are given.
@@ -71,6 +77,9 @@ func (o *Options) Validate() error {
 	}
 	if o.Ticks == 0 && (!(o.Seconds > 0) || o.Seconds > MaxSeconds) {
 		return fmt.Errorf("-seconds %v: must be a time > 0 and <= %g", o.Seconds, float64(MaxSeconds))
+	}
+	if err := o.validateInputs(); err != nil {
+		return err
 	}
 	if o.Replay != nil {
 		return o.checkReplayWork()
@@ -117,6 +126,9 @@ func RunSession(sess *session.Session, o Options) (*Report, error) {
 		sess.SetFingerprints(true)
 	}
 	r := &run{opts: o, sess: sess, display: NewDisplay(o.Display)}
+	if o.Inputs > 0 {
+		r.inputs = latency.NewTracker(sess.StepSeconds(), latency.Lag(o.Interp), o.arrivals(sess.StepSeconds()))
+	}
 	if o.Trace != nil {
 		r.trace = NewTraceWriter(o.Trace)
 		r.trace.Loop = LoopName(sess.Loop())
@@ -132,6 +144,7 @@ type run struct {
 	trace   *TraceWriter
 
 	stepTimes stepHistogram // step_micros in bounded memory
+	inputs    *latency.Tracker
 
 	elapsed, dropped float64 // display seconds run, and dropped
 	slowed           float64 // seconds the world fell behind (catch-up slow)
@@ -160,6 +173,9 @@ func (r *run) execute() (*Report, error) {
 			return nil, err
 		}
 		r.elapsed += frameSeconds
+		if r.inputs != nil {
+			r.inputs.Ran(r.elapsed, latencyFrame(f, r.elapsed))
+		}
 		r.dropped += f.DroppedSeconds()
 		r.slowed += f.SlowedSeconds
 		r.maxSteps = max(r.maxSteps, f.Steps)
@@ -227,6 +243,14 @@ func (r *run) report() *Report {
 	rep.DroppedSeconds = r.dropped
 	rep.MaxStepsInAFrame = r.maxSteps
 	rep.StepMicros = r.stepTimes.summary()
+	if r.inputs != nil {
+		s := latency.Summarize(r.inputs.Done())
+		rep.InputLatency = &latency.Report{Inputs: s.Inputs, Unshown: r.inputs.Unshown(), Stats: s.Total}
+		rep.InputLatencySplit = &s.Split
+	}
+	if d := r.opts.Display; d.VRR.On() {
+		rep.VRR, rep.RenderMs, rep.VRRRepeats = d.VRR.String(), d.renderMs(), r.display.Repeats()
+	}
 	lp := s.Loop()
 	rep.Loop, rep.CatchUp = lp.Policy().String(), lp.CatchUp().String()
 	rep.SlowedSeconds, rep.BehindSeconds = r.slowed, lp.Behind()
