@@ -175,6 +175,7 @@ func (p *panel) sync(a *app) {
 	s.ShotNote = st.ShotNote
 	s.Events, s.EventNote = &a.events, a.eventNote
 	s.PresentHz, s.JitterSeconds, s.PacingHz = st.PresentHz, st.JitterSeconds, st.TargetHz
+	s.Present = a.presentPanel()
 
 	s.Lanes, s.Lane = a.lanes.names, a.lane
 	s.Selected = a.bodyInfo(&s.Body)

@@ -115,6 +115,7 @@ type statsFile struct {
 	CCDWallHits     uint64 `json:"ccd_wall_hits"`    // CCD hits on static slabs but the ground
 	CCDGroundHits   uint64 `json:"ccd_ground_hits"`  // CCD hits on the scene's ground
 	CCDBodyHits     uint64 `json:"ccd_body_hits"`    // CCD hits of bullets on dynamic bodies
+	presentStats           // present timing and input latency (app_present.go)
 }
 
 type statsBody struct {
@@ -143,6 +144,7 @@ func (a *app) writeStats() error {
 		TeleportsDetected: counts.UndeclaredJumps, Bodies: []statsBody{},
 		Teleports: w.Counters().Teleports, UndeclaredJumps: counts.UndeclaredJumps,
 		CCDWallHits: counts.CCDWallHits, CCDGroundHits: counts.CCDGroundHits, CCDBodyHits: counts.CCDBodyHits,
+		presentStats: a.presentStats(),
 	}
 	if mean > 0 {
 		out.DisplayHzMeasured = 1 / mean

@@ -22,3 +22,18 @@ func readTraceFile(flag, path string) ([]float64, error) {
 	}
 	return frames, nil
 }
+
+// readTraceSwaps is readTraceFile that also keeps a window trace's swap
+// times (none for a trace without them), for `frames -trace`.
+func readTraceSwaps(flag, path string) ([]float64, []frametrace.Swap, error) {
+	f, err := safeio.OpenStream(path, maxTraceBytes)
+	if err != nil {
+		return nil, nil, usagef("%s %q: %v", flag, path, err)
+	}
+	defer f.Close()
+	frames, swaps, err := frametrace.ReadWithSwaps(f)
+	if err != nil {
+		return nil, nil, usagef("%s %q: %v", flag, path, err)
+	}
+	return frames, swaps, nil
+}

@@ -10,6 +10,10 @@ import (
 // came back nearer the slot after its own than its own.
 const MissFactor = 1.5
 
+// RunPresentIntervals is the window of a whole run's present timing: the
+// intervals the window's -stats and `sandbox frames` summarise.
+const RunPresentIntervals = 1 << 16
+
 // PresentSummary describes the intervals between successive swap returns in
 // a PresentTiming window, each judged against the period asked for when it
 // ended. Zero when no interval has been recorded. Durations are in ms.

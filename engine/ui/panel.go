@@ -99,6 +99,7 @@ func (u *UI) panelWindow(s *PanelState, ds imgui.Vec2) {
 		imgui.PushItemWidth(-u.labelWidth())
 		u.buttons(s)
 		u.summary(s)
+		u.presentSection(s)
 		u.sceneSection(s)
 		u.rangeSection(s)
 		u.eventsSection(s)
