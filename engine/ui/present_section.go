@@ -32,12 +32,16 @@ func (u *UI) presentSection(s *PanelState) {
 	}
 	hook("presents")
 	p := &s.Present
+	imgui.PushTextWrapPosV(0) // a narrow panel wraps the lines rather than cutting them
 	presentRateLine(&u.line, p).text()
 	tooltip(presentTip)
 	presentJitterLine(&u.line, p).text()
 	tooltip(presentTip)
+	missedLine(&u.line, p).text()
+	tooltip(presentTip)
 	latencyLine(&u.line, p).text()
 	tooltip(latencyTip)
+	imgui.PopTextWrapPos()
 }
 
 // presentRateLine is "presents 143.9 Hz, asked 144 Hz (pacer, vsync off)".
@@ -57,10 +61,14 @@ func presentRateLine(l *line, p *PresentState) *line {
 	return l.s("off)")
 }
 
-// presentJitterLine is "deviation p50 0.04 ms, p99 0.61 ms; missed 2 of 1023".
+// presentJitterLine is "deviation p50 0.04 ms, p99 0.61 ms".
 func presentJitterLine(l *line, p *PresentState) *line {
-	return l.reset().s("deviation p50 ").f(p.Present.DeviationP50Ms, 2).s(" ms, p99 ").f(p.Present.DeviationP99Ms, 2).
-		s(" ms; missed ").i(int64(p.Present.Missed)).s(" of ").i(int64(p.Present.Intervals))
+	return l.reset().s("deviation p50 ").f(p.Present.DeviationP50Ms, 2).s(" ms, p99 ").f(p.Present.DeviationP99Ms, 2).s(" ms")
+}
+
+// missedLine is "missed slots 2 of 1023 intervals".
+func missedLine(l *line, p *PresentState) *line {
+	return l.reset().s("missed slots ").i(int64(p.Present.Missed)).s(" of ").i(int64(p.Present.Intervals)).s(" intervals")
 }
 
 // latencyLine is "input latency last 23.4 ms, p50 21.0, p99 35.2, max 40.1
@@ -76,7 +84,10 @@ func latencyLine(l *line, p *PresentState) *line {
 		return l.s(")")
 	}
 	l.s("last ").f(lt.Last, 1).s(" ms, p50 ").f(lt.P50, 1).s(", p99 ").f(lt.P99, 1).s(", max ").f(lt.Max, 1).
-		s(" (").i(int64(lt.Count)).s(" inputs")
+		s(" (").i(int64(lt.Count)).s(" input")
+	if lt.Count != 1 {
+		l.s("s")
+	}
 	if p.InFlight > 0 {
 		l.s("; ").i(int64(p.InFlight)).s(" waiting")
 	}
