@@ -29,12 +29,13 @@ type applied struct {
 	tick    uint64
 }
 
-// InputLatency follows user inputs (shots, CCD switches) from the clock
-// reading at their arrival, through the step that applied them, to the
-// present of the first frame whose drawn state includes that step, and keeps
-// the latencies of the last Capacity inputs. Inputs are applied in the order
-// they were queued, all of them at the next step boundary, which is what
-// lets it follow them by count alone.
+// InputLatency follows user inputs (shots, CCD switches, rate changes:
+// whatever is queued for the next step) from the clock reading at their
+// arrival, through the step that applied them, to the present of the first
+// frame whose drawn state includes that step, and keeps the latencies of
+// the last inputs. Inputs are applied in the order they were queued, all
+// of them at the next step boundary, which is what lets it follow them by
+// count alone.
 type InputLatency struct {
 	waiting []int64   // arrivals of inputs queued, not yet applied, oldest first
 	applied []applied // applied, not yet shown, oldest first

@@ -21,7 +21,7 @@ const (
 	presentTip = "measured between the returns of SwapBuffers, as the program sees them;\n" +
 		"deviation: |interval - the period asked for| (with nothing asked for: the mean interval);\n" +
 		"missed: intervals longer than 1.5 periods. Restarted when the rate, vsync or fullscreen changes"
-	latencyTip = "the last inputs (shots, CCD switches): from the poll that delivered the key or click\n" +
+	latencyTip = "the last inputs (shots, CCD switches, physics-rate changes): from the poll that delivered the key or click\n" +
 		"to the return of SwapBuffers for the first frame whose drawn state includes the step that applied it"
 )
 
@@ -77,7 +77,7 @@ func latencyLine(l *line, p *PresentState) *line {
 	lt := &p.Latency
 	l.reset().s("input latency ")
 	if lt.Inputs == 0 {
-		l.s("- (no shot or CCD switch shown yet")
+		l.s("- (no input shown yet")
 		if p.InFlight > 0 {
 			l.s("; ").i(int64(p.InFlight)).s(" waiting")
 		}

@@ -28,7 +28,7 @@ func TestPresentLines(t *testing.T) {
 		{latencyLine, &paced, "input latency last 23.4 ms, p50 21.0, p99 35.2, max 40.1 (12 inputs; 1 waiting)"},
 		{presentRateLine, &vsync, "presents 59.9 Hz, asked 60 Hz (monitor, vsync on)"},
 		{presentRateLine, &free, "presents 812.0 Hz, asked none (uncapped, vsync off)"},
-		{latencyLine, &free, "input latency - (no shot or CCD switch shown yet; 2 waiting)"},
+		{latencyLine, &free, "input latency - (no input shown yet; 2 waiting)"},
 		{latencyLine, &one, "input latency last 20.2 ms, p50 20.2, p99 20.2, max 20.2 (1 input)"},
 	} {
 		if got := c.line(&l, c.p).str(); got != c.want {
