@@ -52,6 +52,8 @@ func presentRateLine(l *line, p *PresentState) *line {
 		l.f(p.Requested, 0).s(" Hz (pacer, vsync ")
 	case p.Present.TargetHz > 0:
 		l.f(p.Present.TargetHz, 0).s(" Hz (monitor, vsync ")
+	case p.VSync:
+		return l.s("the monitor's rate, unknown (vsync on)")
 	default:
 		l.s("none (uncapped, vsync ")
 	}

@@ -16,6 +16,7 @@ func TestPresentLines(t *testing.T) {
 		Latency: frames.LatencySummary{Inputs: 30, Count: 12, Last: 23.44, P50: 21, P99: 35.2, Max: 40.06}, InFlight: 1}
 	vsync := PresentState{VSync: true, Present: frames.PresentSummary{MeasuredHz: 59.9, TargetHz: 60}}
 	free := PresentState{Present: frames.PresentSummary{MeasuredHz: 812}, InFlight: 2}
+	unknown := PresentState{VSync: true, Present: frames.PresentSummary{MeasuredHz: 551.6}}
 	one := PresentState{Latency: frames.LatencySummary{Inputs: 1, Count: 1, Last: 20.2, P50: 20.2, P99: 20.2, Max: 20.2}}
 	for _, c := range []struct {
 		line func(*line, *PresentState) *line
@@ -29,6 +30,7 @@ func TestPresentLines(t *testing.T) {
 		{presentRateLine, &vsync, "presents 59.9 Hz, asked 60 Hz (monitor, vsync on)"},
 		{presentRateLine, &free, "presents 812.0 Hz, asked none (uncapped, vsync off)"},
 		{latencyLine, &free, "input latency - (no input shown yet; 2 waiting)"},
+		{presentRateLine, &unknown, "presents 551.6 Hz, asked the monitor's rate, unknown (vsync on)"},
 		{latencyLine, &one, "input latency last 20.2 ms, p50 20.2, p99 20.2, max 20.2 (1 input)"},
 	} {
 		if got := c.line(&l, c.p).str(); got != c.want {
