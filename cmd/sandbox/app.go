@@ -84,6 +84,8 @@ type app struct {
 	loops  loopControl // J, Shift+J, F3: the loop policy, catch-up and stalls (app_loop.go)
 	shadow shadowState // the split view by loop policy (app_split_loop.go)
 
+	pt presentState // present timing and input latency (app_present.go)
+
 	// fbWidth and fbHeight are the framebuffer size in pixels (not the
 	// window size: they differ on HiDPI screens), kept up to date by a
 	// callback because glfwGetFramebufferSize allocates in go-gl.
@@ -128,8 +130,9 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	a.sim.rewind = true
 	a.sim.noFlags = o.ignoreTeleportFlags
 	a.io.rec, a.io.replay, a.io.traceFile = o.Record, o.Replay, o.Trace
+	a.pt.init()
 	if o.Trace != nil {
-		a.io.trace = headless.NewTraceWriter(o.Trace)
+		a.io.trace = headless.NewTraceWriter(a.pt.holdLines(o.Trace))
 	}
 	if o.Replay != nil {
 		a.sim.ccdFlag, a.sim.locked = o.Replay.CCD, true
@@ -265,10 +268,12 @@ func (a *app) frameOnce() error {
 	fed := a.stabiliser.Apply(frameSeconds, step)
 	a.sim.now = a.sim.lp.Time() // markers and flags age in simulation time
 	a.syncShadow()
+	a.inputsBeforeAdvance()
 	fr, err := a.sim.sess.Advance(fed)
 	if err != nil {
 		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
 	}
+	a.inputsAfterAdvance(fr)
 	if err := a.advanceShadow(fed); err != nil {
 		return fmt.Errorf("frame %d, the split's second loop: %w", a.frameIndex, err)
 	}
@@ -317,6 +322,9 @@ func (a *app) frameOnce() error {
 		a.pacer.Presented(presented)
 		a.window.Present(presented)
 		a.runStats.Present(presented)
+		if err := a.presented(presented); err != nil {
+			return err
+		}
 	} else {
 		// Minimised: nothing to present, keep simulating at a sane rate.
 		if a.pacer.Hz() == 0 {
@@ -324,6 +332,9 @@ func (a *app) frameOnce() error {
 		}
 		a.window.Restart()
 		a.runStats.Restart()
+		if err := a.notPresented(); err != nil {
+			return err
+		}
 	}
 	a.frameIndex++
 	return nil

@@ -34,6 +34,7 @@ type statsFile struct {
 	// there were two teleport counters.
 	TeleportsDetected uint64      `json:"teleports_detected"`
 	Bodies            []statsBody `json:"bodies"`
+	presentStats                  // present timing and input latency (app_present.go)
 }
 
 // statsBody is a body as the report lists it, and how many steps the
@@ -54,6 +55,7 @@ func (a *app) statsRecord() statsFile {
 		Scene: a.sim.sc.Name, TargetHz: a.pacer.Hz(), VSync: a.vsync, Interp: a.view.Mode.String(),
 		CCD: w.CCD(), StateHash: fmt.Sprintf("%016x", w.StateHash()),
 		Counts: counts, TeleportsDetected: counts.UndeclaredJumps,
+		presentStats: a.presentStats(),
 	}
 	if mean > 0 {
 		out.DisplayHzMeasured = 1 / mean

@@ -124,6 +124,7 @@ func traceName(path string) string {
 type namedTrace struct {
 	name, source string
 	frames       []float64
+	swaps        []frametrace.Swap // a window trace's presents
 }
 
 func runFrames(args []string, stdout, _ io.Writer) error {
@@ -141,18 +142,18 @@ func runFrames(args []string, stdout, _ io.Writer) error {
 	// Every input is read and checked before the folder is touched.
 	var traces []namedTrace
 	if f.trace != "" {
-		frames, err := readTraceFile("-trace", f.trace)
+		frames, swaps, err := readTraceSwaps("-trace", f.trace)
 		if err != nil {
 			return err
 		}
-		traces = append(traces, namedTrace{traceName(f.trace), f.trace, frames})
+		traces = append(traces, namedTrace{traceName(f.trace), f.trace, frames, swaps})
 	}
 	for _, k := range f.synthetic {
 		frames, err := frametrace.Synthetic(k, f.syn)
 		if err != nil {
 			return usagef("-synthetic: %v", err)
 		}
-		traces = append(traces, namedTrace{k, "synthetic", frames})
+		traces = append(traces, namedTrace{k, "synthetic", frames, nil})
 	}
 	var names []string
 	for _, t := range traces {
@@ -194,6 +195,7 @@ func runFrames(args []string, stdout, _ io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("frames failed: %w", err)
 		}
+		tr.Present = frametrace.Presents(t.swaps)
 		rep.Traces = append(rep.Traces, tr)
 	}
 	if err := frametrace.Write(dir, rep); err != nil {
@@ -207,6 +209,10 @@ func runFrames(args []string, stdout, _ io.Writer) error {
 			t.Name, t.Frames, t.DroppedSeconds, t.MaxSteps, t.SpiralMarginMs)
 		if t.Cost != nil {
 			line += fmt.Sprintf("; at %g ms/step: dropped %.3f s, spiralled %v", t.Cost.StepCostMs, t.Cost.DroppedSeconds, t.Cost.Spiralled)
+		}
+		if p := t.Present; p != nil {
+			line += fmt.Sprintf("; presents %.2f Hz (asked %g), deviation p50 %.3f ms, p99 %.3f ms, missed %d of %d",
+				p.MeasuredHz, p.TargetHz, p.DeviationP50Ms, p.DeviationP99Ms, p.Missed, p.Intervals)
 		}
 		fmt.Fprintln(stdout, line)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"sandbox/engine/frames"
 )
 
 type framesJSON struct {
@@ -24,6 +26,7 @@ type framesJSON struct {
 			DroppedSeconds float64 `json:"dropped_seconds"`
 			Spiralled      bool    `json:"spiralled"`
 		} `json:"step_cost"`
+		Present *frames.PresentSummary `json:"present"` // a window trace's
 	} `json:"traces"`
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"io"
+
 	"sandbox/engine/frametrace"
 	"sandbox/internal/safeio"
 )
@@ -11,14 +13,36 @@ import (
 // seconds are kept, 8 bytes a frame), every line checked. Errors are usage
 // errors naming the flag, the file and the line.
 func readTraceFile(flag, path string) ([]float64, error) {
+	var frames []float64
+	err := readTraceStream(flag, path, func(r io.Reader) (err error) {
+		frames, err = frametrace.Read(r)
+		return err
+	})
+	return frames, err
+}
+
+// readTraceSwaps is readTraceFile that also keeps a window trace's swap
+// times (none for a trace without them), for `frames -trace`.
+func readTraceSwaps(flag, path string) ([]float64, []frametrace.Swap, error) {
+	var frames []float64
+	var swaps []frametrace.Swap
+	err := readTraceStream(flag, path, func(r io.Reader) (err error) {
+		frames, swaps, err = frametrace.ReadWithSwaps(r)
+		return err
+	})
+	return frames, swaps, err
+}
+
+// readTraceStream opens path as a stream for read; its errors become usage
+// errors naming the flag and the file.
+func readTraceStream(flag, path string, read func(io.Reader) error) error {
 	f, err := safeio.OpenStream(path, maxTraceBytes)
 	if err != nil {
-		return nil, usagef("%s %q: %v", flag, path, err)
+		return usagef("%s %q: %v", flag, path, err)
 	}
 	defer f.Close()
-	frames, err := frametrace.Read(f)
-	if err != nil {
-		return nil, usagef("%s %q: %v", flag, path, err)
+	if err := read(f); err != nil {
+		return usagef("%s %q: %v", flag, path, err)
 	}
-	return frames, nil
+	return nil
 }

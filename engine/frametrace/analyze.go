@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"sandbox/engine/frames"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
 	"sandbox/internal/outdir"
@@ -26,6 +27,9 @@ type TraceReport struct {
 	StateHash string `json:"state_hash"`
 	// Cost is the run under the feedback model with -step-cost-ms.
 	Cost *CostReport `json:"step_cost,omitempty"`
+	// Present is a window trace's present timing (Presents); nil for a
+	// trace without swap times.
+	Present *frames.PresentSummary `json:"present,omitempty"`
 
 	plot, costPlot *plotSeries // the plots' decimated lines
 }

@@ -132,6 +132,7 @@ func Markdown(r *Report) string {
 	b.WriteString("    C > C* = h - d_mean / s_max\n\n")
 	b.WriteString("where d_mean is the trace's mean frame, each clamped to M. Below C* a hitch is worked off; above it the steps " +
 		"climb to the cap and stay there, dropping time every few frames.\n")
+	b.WriteString(presentMarkdown(r))
 	if r.StepCostMs != nil {
 		fmt.Fprintf(&b, "\n## Simulated step cost of %g ms\n\n", *r.StepCostMs)
 		c := report.Table{

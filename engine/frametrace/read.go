@@ -28,9 +28,21 @@ const (
 // fields are ignored, so the headless and window traces both work. Blank
 // lines are skipped. Errors name the line.
 func Read(r io.Reader) ([]float64, error) {
+	frames, _, err := read(r, false)
+	return frames, err
+}
+
+// ReadWithSwaps is Read that also keeps a window trace's swap times (see
+// Swap): one per frame when any line has a "swap_time", none for a trace
+// without them (a headless trace, or a window's from before they were
+// written).
+func ReadWithSwaps(r io.Reader) ([]float64, []Swap, error) { return read(r, true) }
+
+func read(r io.Reader, withSwaps bool) ([]float64, []Swap, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), MaxTraceLineBytes)
 	var out []float64
+	var swaps []Swap
 	line := 0
 	for sc.Scan() {
 		line++
@@ -40,32 +52,47 @@ func Read(r io.Reader) ([]float64, error) {
 		}
 		var rec struct {
 			FrameSeconds *float64 `json:"frame_seconds"`
+			SwapTime     *float64 `json:"swap_time"`
+			TargetHz     float64  `json:"present_target_hz"`
 		}
 		if err := json.Unmarshal(text, &rec); err != nil {
-			return nil, fmt.Errorf("line %d: %v", line, err)
+			return nil, nil, fmt.Errorf("line %d: %v", line, err)
 		}
 		if rec.FrameSeconds == nil {
-			return nil, fmt.Errorf("line %d: no \"frame_seconds\"", line)
+			return nil, nil, fmt.Errorf("line %d: no \"frame_seconds\"", line)
 		}
 		f := *rec.FrameSeconds
 		if !(f >= 0 && f <= MaxTraceFrameSeconds) || math.IsInf(f, 0) {
-			return nil, fmt.Errorf("line %d: frame_seconds %v: must be finite, >= 0 and <= %g", line, f, float64(MaxTraceFrameSeconds))
+			return nil, nil, fmt.Errorf("line %d: frame_seconds %v: must be finite, >= 0 and <= %g", line, f, float64(MaxTraceFrameSeconds))
 		}
 		if len(out) == MaxTraceFrames {
-			return nil, fmt.Errorf("line %d: more than %d frames", line, MaxTraceFrames)
+			return nil, nil, fmt.Errorf("line %d: more than %d frames", line, MaxTraceFrames)
 		}
 		out = append(out, f)
+		if !withSwaps {
+			continue
+		}
+		sw, err := checkSwap(rec.SwapTime, rec.TargetHz)
+		if err != nil {
+			return nil, nil, fmt.Errorf("line %d: %v", line, err)
+		}
+		if sw.Presented && swaps == nil {
+			swaps = make([]Swap, len(out)-1, cap(out)) // the frames before had none
+		}
+		if swaps != nil {
+			swaps = append(swaps, sw)
+		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("line %d: longer than %d bytes", line+1, MaxTraceLineBytes)
+			return nil, nil, fmt.Errorf("line %d: longer than %d bytes", line+1, MaxTraceLineBytes)
 		}
-		return nil, fmt.Errorf("line %d: %v", line+1, err)
+		return nil, nil, fmt.Errorf("line %d: %v", line+1, err)
 	}
 	if len(out) == 0 {
-		return nil, errors.New("no frames")
+		return nil, nil, errors.New("no frames")
 	}
-	return out, nil
+	return out, swaps, nil
 }
 
 // Parse is Read of a trace held in memory.

@@ -106,6 +106,7 @@ func (u *UI) panelWindow(s *PanelState, ds imgui.Vec2) {
 		u.timeSection(s)
 		u.loopSection(s)
 		u.springsSection(s)
+		u.presentSection(s)
 		u.displaySection(s)
 		u.physicsSection(s)
 		u.drawingSection(s)

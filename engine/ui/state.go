@@ -187,6 +187,8 @@ type PanelState struct {
 	// PacingHz is the rate the frame pacer holds now, Hz; 0 = not pacing
 	// (vsync, or nothing, sets the rate).
 	PacingHz float64
+	// Present is the section on present timing and input latency.
+	Present PresentState
 
 	// History feeds the plots, the presentation rate and jitter, and the
 	// "physics behind" banner; nil hides them.
