@@ -36,6 +36,9 @@ func (w *World) Step(dt float64, inputs []Input) {
 	w.staticTree() // made here, serially, if the slabs changed: the stages share it
 	w.fastBodies.Store(0)
 	w.applyInputs(inputs, dt)
+	if len(w.mv.list) > 0 {
+		w.advanceMovers(dt)
+	}
 	if len(w.springs) > 0 {
 		w.applySprings(dt)
 	}
@@ -45,6 +48,9 @@ func (w *World) Step(dt float64, inputs []Input) {
 	p.PrepareBodies = sw.lap()
 
 	w.updatePairs()
+	if len(w.mv.list) > 0 {
+		w.moverPairs()
+	}
 	p.Broadphase = sw.lap()
 
 	w.collide(dt)
