@@ -51,6 +51,9 @@ type Options struct {
 	// are the fixed loop and drop.
 	Policy  loop.Policy
 	CatchUp loop.CatchUp
+	// MoversPerFrame: -movers per-frame, the anti-pattern
+	// (session.Options.MoversPerFrame).
+	MoversPerFrame bool
 }
 
 // DefaultSeconds is how long a run lasts when neither ticks nor seconds are given.
@@ -91,7 +94,7 @@ func Run(o Options) (*Report, error) {
 	// The teleport detector runs for the report's undeclared_jumps: about
 	// 2% of a 500-box pile's run time (240 ticks, 0.41 s against 0.40 s).
 	sess, err := session.New(session.Options{Scene: o.Scene, Clock: o.Clock, StopTick: o.Ticks, DetectTeleports: true,
-		Policy: o.Policy, CatchUp: o.CatchUp})
+		Policy: o.Policy, CatchUp: o.CatchUp, MoversPerFrame: o.MoversPerFrame})
 	if err != nil {
 		return nil, err
 	}

@@ -57,7 +57,11 @@ type mover struct {
 	v, w   sv   // velocity over the step, m/s and rad/s (world axes)
 	margin float64
 	box    fatBox // the boxes it covers over the step, grown by its margin
+	// moving: it moves this step, or (per frame) has jumped since the
+	// last step began, from pLast, qLast.
 	moving bool
+	pLast  vec3
+	qLast  mgl64.Quat
 }
 
 // moverSet holds the world's movers and how they are timed.
@@ -112,6 +116,7 @@ func (w *World) AddMover(d MoverDef) (MoverID, error) {
 	m := mover{def: d}
 	m.place(timebase{sec: 1})
 	m.p0, m.q0 = m.p1, m.q1
+	m.pLast, m.qLast = m.p1, m.q1
 	w.mv.list = append(w.mv.list, m)
 	w.mv.side = append(w.mv.side, bodyState{})
 	w.bp.valid = false
@@ -169,7 +174,8 @@ func (w *World) advanceMovers(dt float64) {
 		rotationInto(&m.rot0, &m.q0)
 		m.v = toSV(m.p1.Sub(m.p0).Mul(1 / dt))
 		m.w = toSV(quatRotVec(m.q1.Mul(m.q0.Conjugate())).Mul(1 / dt))
-		m.moving = !m.v.isZero() || !m.w.isZero()
+		m.moving = !m.v.isZero() || !m.w.isZero() || m.p0 != m.pLast || m.q0 != m.qLast
+		m.pLast, m.qLast = m.p0, m.q0
 		// Its speculative reach: its own motion this step on top of the
 		// world's distance, so that a box it closes on has a contact first.
 		e := orientedExtentSV(&m.rot0, &m.def.Half)
@@ -298,4 +304,36 @@ func (s *moverSnap) restore(ms *moverSet) {
 		copy(ms.list, s.list)
 	}
 	ms.perFrame, ms.seconds = s.perFrame, s.seconds
+}
+
+// Rider is a body resting on a mover: a touching contact whose normal
+// points down from the body into the mover's top. Sep is the contact's
+// least separation when the last step built it (m, < 0: overlapping):
+// the gap the physics has between them.
+type Rider struct {
+	Body, Mover int
+	Sep         float64
+}
+
+// Riders appends to dst the bodies that rested on a mover at the end of
+// the last step's narrowphase, in contact order.
+func (w *World) Riders(dst []Rider) []Rider {
+	if len(w.mv.list) == 0 {
+		return dst
+	}
+	for k := range w.contacts.list {
+		m := &w.contacts.list[k]
+		if m.static >= -1 || m.flags&mfTouching == 0 || m.flags&mfEmpty != 0 {
+			continue
+		}
+		// n points from the body toward the mover: down, for a rider.
+		if m.n.y < -0.7 {
+			sep := m.pts[0].sep
+			for q := int32(1); q < m.count; q++ {
+				sep = math.Min(sep, m.pts[q].sep)
+			}
+			dst = append(dst, Rider{Body: int(m.a), Mover: int(-2 - m.static), Sep: sep})
+		}
+	}
+	return dst
 }
