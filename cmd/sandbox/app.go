@@ -127,6 +127,7 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	a.sim.ccdFlag = o.CCD
 	a.sim.rewind = true
 	a.sim.noFlags = o.ignoreTeleportFlags
+	a.sim.moversPerFrame = o.MoversPerFrame
 	a.io.rec, a.io.replay, a.io.traceFile = o.Record, o.Replay, o.Trace
 	if o.Trace != nil {
 		a.io.trace = headless.NewTraceWriter(o.Trace)

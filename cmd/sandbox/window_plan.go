@@ -26,6 +26,7 @@ func planWindow(o *options) (windowOptions, error) {
 		Scene: sc, DisplayHz: o.displayHz, VSync: o.vsync, CCD: sc.CCD, Interp: o.interp,
 		Frames: o.frames, Screenshot: o.screenshot, Stats: o.stats, FireAtFrame: o.fireAtFrame,
 		Width: o.windowW, Height: o.windowH, Policy: o.loop.policy, CatchUp: o.loop.catchUp,
+		MoversPerFrame: o.moversPerFrame,
 	}
 	if o.framesFrom != "" {
 		if wo.FramesFrom, err = readTraceFile("-frames-from", o.framesFrom); err != nil {

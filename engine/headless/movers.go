@@ -60,3 +60,12 @@ func reachY(h mgl64.Vec3, q mgl64.Quat) float64 {
 	r := q.Mat4()
 	return math.Abs(r.At(1, 0))*h[0] + math.Abs(r.At(1, 1))*h[1] + math.Abs(r.At(1, 2))*h[2]
 }
+
+// MoversReport is the report's "movers": the -movers mode and what the
+// MoverMeter found over the run, drawn with the run's -interp.
+type MoversReport struct {
+	Mode             string  `json:"mode"`
+	MisalignedFrames uint64  `json:"misaligned_frames"`
+	RiderFrames      uint64  `json:"rider_frames"`
+	WorstMetres      float64 `json:"worst_m"`
+}

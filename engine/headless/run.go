@@ -120,6 +120,9 @@ func RunSession(sess *session.Session, o Options) (*Report, error) {
 		sess.SetFingerprints(true)
 	}
 	r := &run{opts: o, sess: sess, display: NewDisplay(o.Display)}
+	if sess.World().NumMovers() > 0 {
+		r.movers = &MoverMeter{Mode: o.Interp}
+	}
 	if o.Trace != nil {
 		r.trace = NewTraceWriter(o.Trace)
 		r.trace.Loop = LoopName(sess.Loop())
@@ -135,6 +138,8 @@ type run struct {
 	trace   *TraceWriter
 
 	stepTimes stepHistogram // step_micros in bounded memory
+
+	movers *MoverMeter // nil for a scene without movers
 
 	elapsed, dropped float64 // display seconds run, and dropped
 	slowed           float64 // seconds the world fell behind (catch-up slow)
@@ -166,6 +171,9 @@ func (r *run) execute() (*Report, error) {
 		r.dropped += f.DroppedSeconds()
 		r.slowed += f.SlowedSeconds
 		r.maxSteps = max(r.maxSteps, f.Steps)
+		if r.movers != nil {
+			r.movers.Frame(s.World(), f.Alpha, s.StepSeconds())
+		}
 		if r.opts.Clock != nil {
 			for _, ns := range f.StepNanos {
 				r.stepTimes.add(ns)
@@ -233,6 +241,10 @@ func (r *run) report() *Report {
 	lp := s.Loop()
 	rep.Loop, rep.CatchUp = lp.Policy().String(), lp.CatchUp().String()
 	rep.SlowedSeconds, rep.BehindSeconds = r.slowed, lp.Behind()
+	if r.movers != nil {
+		rep.Movers = &MoversReport{Mode: session.MoverModeName(s.MoversPerFrame()), MisalignedFrames: r.movers.Misaligned,
+			RiderFrames: r.movers.Frames, WorstMetres: r.movers.Worst}
+	}
 	if lp.Policy() != loop.Fixed {
 		rep.PhysicsSeconds = lp.Time() // steps of varying dt: their sum
 	}
