@@ -201,22 +201,21 @@ func quatRotVec(q mgl64.Quat) vec3 {
 	return q.V.Mul(2 * math.Atan2(s, q.W) / s)
 }
 
-// PathPoints returns points along the path of a mover centred at center,
-// for drawing it: a closed loop for a circle, the two ends for a line or
-// an elevator, none for a spin (it stays in place).
-func (p MoverPath) PathPoints(center mgl64.Vec3, n int) []mgl64.Vec3 {
+// AppendPoints appends to dst points along the path of a mover centred
+// at center, for drawing it as a polyline: a closed loop of n segments for
+// a circle, the two ends for a line or an elevator, none for a spin (it
+// stays in place).
+func (p MoverPath) AppendPoints(dst []mgl64.Vec3, center mgl64.Vec3, n int) []mgl64.Vec3 {
 	switch p.Kind {
 	case PathLine:
-		return []mgl64.Vec3{center.Sub(p.Axis.Mul(p.Amplitude)), center.Add(p.Axis.Mul(p.Amplitude))}
+		return append(dst, center.Sub(p.Axis.Mul(p.Amplitude)), center.Add(p.Axis.Mul(p.Amplitude)))
 	case PathElevator:
-		return []mgl64.Vec3{center, center.Add(vec3{0, p.Height, 0})}
+		return append(dst, center, center.Add(vec3{0, p.Height, 0}))
 	case PathCircle:
-		pts := make([]mgl64.Vec3, 0, n+1)
 		for i := 0; i <= n; i++ {
 			off, _ := p.pose(timebase{t: float64(i) / float64(n) * p.Period, sec: 1})
-			pts = append(pts, center.Add(off))
+			dst = append(dst, center.Add(off))
 		}
-		return pts
 	}
-	return nil
+	return dst
 }
