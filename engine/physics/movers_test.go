@@ -259,3 +259,25 @@ func contains(s, sub string) bool {
 	}
 	return false
 }
+
+// A box on a platform sliding sideways is carried along by friction: it
+// keeps its place on the platform through the platform's swing.
+func TestMoverCarriesByFriction(t *testing.T) {
+	w := mustWorld(t, DefaultWorldDef())
+	mustMover(t, w, MoverDef{Name: "shuttle", Center: mgl64.Vec3{0, 0.25, 0}, Half: mgl64.Vec3{2, 0.25, 2},
+		Path: MoverPath{Kind: PathLine, Axis: mgl64.Vec3{1, 0, 0}, Amplitude: 1, Period: 4}})
+	mustBody(t, w, cube("rider", mgl64.Vec3{0, 1.0, 0}))
+	// The sine starts at full speed: the box slides until friction has
+	// brought it up to speed, then keeps its place.
+	offset := func() float64 { return w.Body(0).Curr.Center[0] - w.Mover(0).Curr.Center[0] }
+	run(w, 60, moverDT)
+	d0 := offset()
+	worst := 0.0
+	for s := 0; s < 4*60; s++ {
+		w.Step(moverDT, nil)
+		worst = math.Max(worst, math.Abs(offset()-d0))
+	}
+	if worst > 0.01 {
+		t.Errorf("the rider slid %.3f m on the platform (want it carried, within 1 cm)", worst)
+	}
+}
