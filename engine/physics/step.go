@@ -6,10 +6,11 @@ import "math"
 // the world untouched). The stages run in a fixed order:
 //
 //  1. apply this tick's inputs, in order (fire, teleport, CCD toggle, drag);
+//     pose the movers at this tick and the next (movers.go);
 //  2. prev := curr for every body;
 //  3. prepare bodies: world inertia, which bodies need continuous collision,
 //     fat boxes;
-//  4. broadphase: candidate pairs;
+//  4. broadphase: candidate pairs, and every body's pairs with the movers;
 //  5. narrowphase: contact manifolds;
 //  6. solver substeps: gravity, warm start, soft iteration, positions, relax;
 //     then restitution (contact_solver.go), each pass timed into
