@@ -129,6 +129,7 @@ func newApp(o windowOptions, win *glfw.Window) (*app, error) {
 	a.sim.ccdFlag = o.CCD
 	a.sim.rewind = true
 	a.sim.noFlags = o.ignoreTeleportFlags
+	a.sim.moversPerFrame = o.MoversPerFrame
 	a.io.rec, a.io.replay, a.io.traceFile = o.Record, o.Replay, o.Trace
 	a.pt.init()
 	if o.Trace != nil {

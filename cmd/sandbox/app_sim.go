@@ -48,6 +48,9 @@ type simulation struct {
 	locked    bool // a replay is playing: the user's shots and switches are shut out
 	cap       shotCap
 	noFlags   bool // judge declared teleports as undeclared (windowOptions.ignoreTeleportFlags)
+	// moversPerFrame: -movers per-frame, every load's movers moved by
+	// display time (the anti-pattern).
+	moversPerFrame bool
 
 	policy  loop.Policy         // the loop every load starts with (-loop, J)
 	mirror  func(physics.Input) // shots also go here (the split by policy), when set
@@ -57,7 +60,7 @@ type simulation struct {
 // load builds a fresh session for sc.
 func (s *simulation) load(sc *scene.Scene) error {
 	sess, err := session.New(session.Options{Scene: sc, Clock: frameClock, DetectTeleports: true, IgnoreTeleportFlags: s.noFlags,
-		Policy: s.policy, CatchUp: s.catchUp})
+		Policy: s.policy, CatchUp: s.catchUp, MoversPerFrame: s.moversPerFrame})
 	if err != nil {
 		return fmt.Errorf("scene %s: %w", sc.Name, err)
 	}

@@ -151,6 +151,12 @@ func (c *camera) frameWorld(w *physics.World, aspect float64) {
 		ext := ccd.OrientedExtent(b.Half, b.Curr.Orientation)
 		box(b.Curr.Center.Sub(ext), b.Curr.Center.Add(ext))
 	}
+	// And the movers, which carry and push them.
+	for i := 0; i < w.NumMovers(); i++ {
+		m := w.Mover(i)
+		ext := ccd.OrientedExtent(m.Half, m.Curr.Orientation)
+		box(m.Curr.Center.Sub(ext), m.Curr.Center.Add(ext))
+	}
 	// With bodies, the view frames them and the range's walls (what one
 	// shoots at), not a level's bulk: an 800 m field of pillars would make
 	// the bodies specks. Without bodies, the slabs are all there is to see.

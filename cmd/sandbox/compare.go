@@ -31,7 +31,7 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	var (
 		c                       compareFlags
 		sceneName, rates, modes string
-		bodies, loops           string
+		bodies, loops, movers   string
 		renderMs, inputsAt      string
 		framesFrom              string
 		inputs                  int
@@ -56,11 +56,12 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	fs.Uint64Var(&ticks, "ticks", 0, "ticks every run lasts (default 10 s of the scene's ticks)")
 	fs.StringVar(&bodies, "body", "", "bodies to trace, comma-separated (default: every body that moves)")
 	fs.StringVar(&loops, "loops", "", "loop policies to run side by side, comma-separated (fixed, variable, semi-fixed, skip-long, float32-acc): the spring-under-hitches experiment, docs/loops.md")
+	addMoversFlag(fs, &movers)
 	fs.StringVar(&c.out, "out", "", "folder to write report.md, report.json, CSVs and PNG plots into (required)")
 	fs.BoolVar(&c.force, "force", false, "write into a folder that is not empty: the previous compare's files there are removed, files of the same names replaced, every other file kept")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: sandbox compare -scene NAME|FILE -rates 60,144[,vrr:48-144,...] [-render-ms 5-15] [-inputs-at random|uniform [-inputs N]] [-interp off,lerp,...] [-jitter J -seed S] [-hitch-every K -hitch-seconds S] [-ticks N] [-body NAME,...] [-loops fixed,variable,...] -out DIR [-force]")
+			fmt.Fprintln(stdout, "usage: sandbox compare -scene NAME|FILE -rates 60,144[,vrr:48-144,...] [-render-ms 5-15] [-inputs-at random|uniform [-inputs N]] [-interp off,lerp,...] [-jitter J -seed S] [-hitch-every K -hitch-seconds S] [-ticks N] [-body NAME,...] [-loops fixed,variable,...] [-movers step|per-frame] -out DIR [-force]")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			return nil, errCompareHelp
@@ -112,6 +113,9 @@ func parseCompareFlags(args []string, stdout io.Writer) (*compareFlags, error) {
 	}
 	if c.cfg.Loops, err = parseCompareLoops(loops); err != nil {
 		return nil, err
+	}
+	if c.cfg.MoversPerFrame, err = parseMoversFlag(movers, nil); err != nil {
+		return nil, usagef("compare: %v", err)
 	}
 	if err := c.cfg.Validate(); err != nil {
 		return nil, usagef("compare: %v", err)
@@ -188,6 +192,7 @@ func runCompare(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "compare %s: %d runs of %d ticks in %.1f s, state %s equal at every rate; wrote %d files to %s\n",
 		res.Scene, len(res.Runs), res.Ticks, time.Since(start).Seconds(), res.StateHash, len(dir.Written()), c.out)
+	printMovers(stdout, res.Movers)
 	if sig.interrupted() {
 		return interruptedError{sig: sig.signal(), what: "after the compare had finished and its files were written to " + c.out}
 	}

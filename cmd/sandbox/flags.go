@@ -40,6 +40,8 @@ type options struct {
 	loop    loopFlags    // -loop, -catch-up (flags_loop.go)
 	latency latencyFlags // -display, -render-ms, -inputs-at, -inputs (flags_latency.go)
 
+	moversPerFrame bool // -movers per-frame (flags_movers.go)
+
 	vsync       bool
 	frames      int
 	screenshot  string
@@ -88,7 +90,7 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 // errHelp asks for the usage text on stdout and exit status 0.
 var errHelp = errors.New("help")
 
-func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
+func newFlagSet(o *options, interpName, windowSize, moversName *string) *flag.FlagSet {
 	fs := flag.NewFlagSet("sandbox", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&o.headless, "headless", false, "run without a window on a simulated display")
@@ -115,6 +117,7 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 	addLoopFlags(fs, &o.loop)
 	addLatencyFlags(fs, &o.latency)
 	fs.BoolVar(&o.vsync, "vsync", frames.DefaultVSync, "window: wait for vertical sync")
+	addMoversFlag(fs, moversName)
 	fs.IntVar(&o.frames, "frames", 0, "window: exit after this many frames, up to 100000000 (0 = run until closed)")
 	fs.StringVar(&o.screenshot, "screenshot", "", "window: write the last frame as PNG here")
 	fs.StringVar(&o.stats, "stats", "", "window: write frame statistics JSON here (- = stdout)")
@@ -127,8 +130,8 @@ func newFlagSet(o *options, interpName, windowSize *string) *flag.FlagSet {
 // parseFlags reads args (without the program name). Errors are usageError or errHelp.
 func parseFlags(args []string) (*options, error) {
 	o := &options{set: map[string]bool{}}
-	var interpName, windowSize string
-	fs := newFlagSet(o, &interpName, &windowSize)
+	var interpName, windowSize, moversName string
+	fs := newFlagSet(o, &interpName, &windowSize, &moversName)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, errHelp
@@ -214,6 +217,9 @@ func parseFlags(args []string) (*options, error) {
 	if err := parseLoopFlags(o); err != nil {
 		return nil, err
 	}
+	if o.moversPerFrame, err = parseMoversFlag(moversName, o); err != nil {
+		return nil, err
+	}
 	return o, nil
 }
 
@@ -231,8 +237,8 @@ func checkRateFlags(o *options) error {
 // usage is the -h text.
 func usage(w io.Writer) {
 	var o options
-	var s, ws string
-	fs := newFlagSet(&o, &s, &ws)
+	var s, ws, ms string
+	fs := newFlagSet(&o, &s, &ws, &ms)
 	fmt.Fprintln(w, "usage: sandbox [flags]            open the window (default scene: range)")
 	fmt.Fprintln(w, "       sandbox -headless [flags]  run on a simulated display and write a report")
 	fmt.Fprintln(w, "       sandbox -list-scenes       list the built-in scenes")

@@ -62,6 +62,8 @@ func planHeadless(o *options) (*headlessPlan, error) {
 			Interp:   o.interp,
 			Policy:   o.loop.policy,
 			CatchUp:  o.loop.catchUp,
+
+			MoversPerFrame: o.moversPerFrame,
 		},
 		o:      o,
 		report: o.report,

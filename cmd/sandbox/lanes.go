@@ -152,6 +152,11 @@ func (a *app) selectLane(i int) {
 
 // nextLane cycles the lanes (L).
 func (a *app) nextLane() {
+	// The lanes key also shows or hides the movers' paths (a scene's
+	// other lines of motion).
+	if a.sim.world.NumMovers() > 0 {
+		a.view.Debug.MoverPaths = !a.view.Debug.MoverPaths
+	}
 	if len(a.lanes.lanes) == 0 {
 		return
 	}

@@ -30,6 +30,7 @@ func TestLimitsDocMatchesCode(t *testing.T) {
 		{"scene.MaxStatics", scene.MaxStatics, 1_000_000, "1,000,000 statics (`scene.MaxStatics`"},
 		{"session.MaxRecordLineBytes", session.MaxRecordLineBytes, 129 << 20, "at most 129 MiB (`session.MaxRecordLineBytes`"},
 		{"scene.MaxBodies", scene.MaxBodies, 100_000, "100,000 bodies plus fired projectiles"},
+		{"scene.MaxMovers", scene.MaxMovers, 64, "64 movers (`scene.MaxMovers`"},
 		{"headless.MaxTicks", headless.MaxTicks, 1e8, "| `-ticks` | 1 .. 10^8 |"},
 		{"headless.MaxFrames", headless.MaxFrames, 1e8, "| display frames (headless) | 10^8"},
 		{"maxWorkers", maxWorkers, 16, "| `-workers` | 1 .. 16 |"},

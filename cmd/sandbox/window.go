@@ -44,6 +44,8 @@ type windowOptions struct {
 	// them live).
 	Policy  loop.Policy
 	CatchUp loop.CatchUp
+	// MoversPerFrame is -movers per-frame (the anti-pattern).
+	MoversPerFrame bool
 	// Record, Replay and Trace are -record, -replay and -trace, opened and
 	// checked before the window opens (nil when not given).
 	Record *recordOutput

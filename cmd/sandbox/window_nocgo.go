@@ -41,6 +41,9 @@ type windowOptions struct {
 	Trace         *safeio.File
 	FramesFrom    []float64
 	Interrupted   func() bool
+
+	// MoversPerFrame is -movers per-frame.
+	MoversPerFrame bool
 }
 
 // runWindow refuses: this build has no window. Outputs opened for the run

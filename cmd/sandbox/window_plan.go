@@ -26,7 +26,7 @@ func planWindow(o *options) (windowOptions, error) {
 		Scene: sc, DisplayHz: o.displayHz, VSync: o.vsync, CCD: sc.CCD, Interp: o.interp,
 		Frames: o.frames, Screenshot: o.screenshot, Stats: o.stats, FireAtFrame: o.fireAtFrame,
 		Width: o.windowW, Height: o.windowH, Policy: o.loop.policy, CatchUp: o.loop.catchUp,
-		VRR: o.latency.vrr,
+		VRR: o.latency.vrr, MoversPerFrame: o.moversPerFrame,
 	}
 	if wo.VRR.On() {
 		wo.VSync = false // the pacer is the display: vsync would hold the native rate

@@ -70,6 +70,9 @@ type Config struct {
 	// what it is without them.
 	Inputs   int
 	InputsAt latency.Placement
+	// MoversPerFrame runs the movers experiment with the movers moved per
+	// display frame (-movers per-frame; movers.go), not by tick.
+	MoversPerFrame bool
 
 	// tamper, in tests, changes a run's inputs to prove that a display-
 	// dependent physics result is caught.
@@ -194,6 +197,9 @@ type Result struct {
 	// Loops is the loop experiment, one entry per -loops policy (absent
 	// without -loops).
 	Loops []*LoopResult `json:"loops,omitempty"`
+	// Movers is the movers experiment (movers.go; absent for a scene
+	// without movers).
+	Movers *MoversResult `json:"movers,omitempty"`
 
 	springK []float64 // the scene's spring stiffnesses, N/m, for the plots' legends
 }
@@ -272,6 +278,9 @@ func Compare(c Config) (*Result, error) {
 				c.Done(r)
 			}
 		}
+	}
+	if res.Movers, err = runMovers(&c); err != nil {
+		return nil, err
 	}
 	if len(c.Loops) > 0 {
 		if res.Loops, err = runLoops(&c); err != nil {

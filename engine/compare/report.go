@@ -110,6 +110,7 @@ func (r *Result) markdown(plots []File) []byte {
 		b.WriteByte('\n')
 	}
 	r.loopsMarkdown(&b)
+	r.moversMarkdown(&b)
 	b.WriteString("## Plots\n\n")
 	for _, p := range plots {
 		fmt.Fprintf(&b, "![%s](%s)\n\n", strings.TrimSuffix(p.Name, ".png"), p.Name)

@@ -23,6 +23,8 @@ type DebugOptions struct {
 	// Physics selects what the physics draws about itself (AABBs, contacts,
 	// CCD sweeps, sleeping crosses).
 	Physics physics.DebugOptions
+	// MoverPaths draws each mover's path (the lanes key, L).
+	MoverPaths bool
 }
 
 // DefaultDebugOptions has trails, hit markers, the sleep tint and springs on.
@@ -56,6 +58,8 @@ type WorldView struct {
 	// flaggedUntil is, per body creation index, the simulation time until
 	// which it is drawn as caught teleporting (flagmarks.go).
 	flaggedUntil []float64
+	// pathPts is the scratch of a mover's path (addMovers).
+	pathPts []mgl64.Vec3
 }
 
 // NewWorldView returns a view with the given interpolation mode and the
@@ -199,6 +203,7 @@ func (v *WorldView) Build(w *physics.World, alpha, stepSeconds, now float64, lin
 			v.Trails.Record(i, p.Center, now, b.Teleported)
 		}
 	}
+	v.addMovers(w, alpha, stepSeconds, lines)
 	if lines != nil {
 		if v.Debug.Trails && v.Trails != nil {
 			v.Trails.Draw(lines, now)

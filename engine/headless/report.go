@@ -69,6 +69,9 @@ type Report struct {
 	Springs []SpringReport `json:"springs,omitempty"`
 	// Replay is a -replay run's verdict (absent otherwise).
 	Replay *ReplayReport `json:"replay,omitempty"`
+	// Movers is how the scene's movers moved and were drawn (absent when
+	// it has none; movers.go).
+	Movers *MoversReport `json:"movers,omitempty"`
 }
 
 // SpringReport is one spring after the last tick.

@@ -57,6 +57,9 @@ type Options struct {
 	// input_latency_ms (docs/latency.md); they change no state.
 	Inputs   int
 	InputsAt latency.Placement
+	// MoversPerFrame: -movers per-frame, the anti-pattern
+	// (session.Options.MoversPerFrame).
+	MoversPerFrame bool
 }
 
 // DefaultSeconds is how long a run lasts when neither ticks nor seconds are given.
@@ -100,7 +103,7 @@ func Run(o Options) (*Report, error) {
 	// The teleport detector runs for the report's undeclared_jumps: about
 	// 2% of a 500-box pile's run time (240 ticks, 0.41 s against 0.40 s).
 	sess, err := session.New(session.Options{Scene: o.Scene, Clock: o.Clock, StopTick: o.Ticks, DetectTeleports: true,
-		Policy: o.Policy, CatchUp: o.CatchUp})
+		Policy: o.Policy, CatchUp: o.CatchUp, MoversPerFrame: o.MoversPerFrame})
 	if err != nil {
 		return nil, err
 	}
@@ -129,6 +132,9 @@ func RunSession(sess *session.Session, o Options) (*Report, error) {
 	if o.Inputs > 0 {
 		r.inputs = latency.NewTracker(sess.StepSeconds(), latency.Lag(o.Interp), o.arrivals(sess.StepSeconds()))
 	}
+	if sess.World().NumMovers() > 0 {
+		r.movers = &MoverMeter{Mode: o.Interp}
+	}
 	if o.Trace != nil {
 		r.trace = NewTraceWriter(o.Trace)
 		r.trace.Loop = LoopName(sess.Loop())
@@ -145,6 +151,8 @@ type run struct {
 
 	stepTimes stepHistogram // step_micros in bounded memory
 	inputs    *latency.Tracker
+
+	movers *MoverMeter // nil for a scene without movers
 
 	elapsed, dropped float64 // display seconds run, and dropped
 	slowed           float64 // seconds the world fell behind (catch-up slow)
@@ -179,6 +187,9 @@ func (r *run) execute() (*Report, error) {
 		r.dropped += f.DroppedSeconds()
 		r.slowed += f.SlowedSeconds
 		r.maxSteps = max(r.maxSteps, f.Steps)
+		if r.movers != nil {
+			r.movers.Frame(s.World(), f.Alpha, s.StepSeconds())
+		}
 		if r.opts.Clock != nil {
 			for _, ns := range f.StepNanos {
 				r.stepTimes.add(ns)
@@ -254,6 +265,10 @@ func (r *run) report() *Report {
 	lp := s.Loop()
 	rep.Loop, rep.CatchUp = lp.Policy().String(), lp.CatchUp().String()
 	rep.SlowedSeconds, rep.BehindSeconds = r.slowed, lp.Behind()
+	if r.movers != nil {
+		rep.Movers = &MoversReport{Mode: session.MoverModeName(s.MoversPerFrame()), MisalignedFrames: r.movers.Misaligned,
+			RiderFrames: r.movers.Frames, WorstMetres: r.movers.Worst}
+	}
 	if lp.Policy() != loop.Fixed {
 		rep.PhysicsSeconds = lp.Time() // steps of varying dt: their sum
 	}

@@ -135,10 +135,12 @@ func (w *World) solvePasses(runs []bodyRun, first, end, n int, sw *stopwatch, sp
 		// bodies (rewarm.go), timed as WarmStart.
 		sp.WarmStart += sw.lap()
 		sol.useBias = true
+		w.moverSidesAt(float64(s) * sol.h)
 		w.runPass(sol.fnIterWide, sol.fnIterate)
 		sp.SolveContacts += sw.lap()
 		w.runRuns(runs, sol.fnPositionsAt)
 		sp.IntegratePositions += sw.lap()
+		w.moverSidesAt(float64(s+1) * sol.h)
 		sol.useBias = false
 		w.runPass(sol.fnIterWide, sol.fnIterate)
 		sp.RelaxContacts += sw.lap()

@@ -271,6 +271,9 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 			continue
 		}
 		c.a, c.b, c.count = m.a, m.b, m.count
+		if m.static < -1 {
+			c.b = m.static // a mover's side (bodyPair); never written
+		}
 		ma, mb := &sol.masses[c.a], &sol.noMassRec
 		if c.b >= 0 {
 			mb = &sol.masses[c.b]
@@ -336,7 +339,7 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 			c.twistMass = invOrZero(MA.invIMul(IA, n).dot(n) + MB.invIMul(IB, n).dot(n))
 		}
 		c.en = sv{}
-		if c.b >= 0 {
+		if c.b != -1 { // a body, or a mover (which may turn)
 			c.en = m.pts[0].rB.sub(m.pts[0].rA).cross(n)
 		}
 		iso := c.iso

@@ -204,6 +204,9 @@ func (w *World) bodyPair(c *constraint) (*bodyState, *bodyState) {
 	st := w.sol.state
 	a := &st[c.a]
 	if c.b < 0 {
+		if c.b < -1 {
+			return a, w.moverSide(c.b)
+		}
 		return a, &w.sol.zero
 	}
 	return a, &st[c.b]

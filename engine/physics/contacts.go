@@ -396,6 +396,8 @@ func (w *World) endEvent(job *pairJob) ContactEvent {
 	e := ContactEvent{A: w.ID(int(a)), B: NoBody, Static: NoStatic, Normal: job.prevN.neg().vec()}
 	if b >= 0 {
 		e.B = w.ID(int(b))
+	} else if k, ok := keyMover(job.key); ok {
+		e.Mover = MoverID(k + 1)
 	} else {
 		e.Static = StaticID(uint32(job.key))
 	}
@@ -414,10 +416,20 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	margin := w.bp.margin[a]
 	b, static := int32(-1), int32(-1)
 	friction, restitution := ba.friction, ba.restitution
-	if tag&pairBodyBit != 0 {
+	qb := sq{w: 1}
+	mk, isMover := keyMover(key)
+	if isMover {
+		// A mover: a box that moves (relativePose's non-slab form); its
+		// friction is the body's own, as against a slab.
+		var mm float64
+		qb, mm = w.moverShape(mk, &B)
+		margin += mm
+		static = -2 - int32(mk)
+	} else if tag&pairBodyBit != 0 {
 		b = int32(tag &^ pairBodyBit)
 		bb := &w.bodies[b]
 		B.set(&bb.pos, &bb.half, &sc.rot[b])
+		qb = sqAt(&bb.q)
 		margin += w.bp.margin[b]
 		friction = math.Sqrt(float64(friction * bb.friction))
 		restitution = max(restitution, bb.restitution)
@@ -427,12 +439,14 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 		B.setSlab(&st.min, &st.max)
 	}
 	qa := sqAt(&ba.q)
-	relP, relQ := relativePose(&A, qa, &B, w.bodyQuat(b), b < 0)
+	relP, relQ := relativePose(&A, qa, &B, qb, b < 0 && !isMover)
 	ext := ba.radius
 	if b >= 0 {
 		ext = max(ext, w.bodies[b].radius)
 	}
-	if prev != nil && prev.count > 0 && !w.noReuse && poseClose(prev, relP, relQ, qa, ext) {
+	// A mover's manifold is made afresh every step: the mover moves
+	// whether or not the pose relative to it does.
+	if prev != nil && prev.count > 0 && !w.noReuse && !isMover && poseClose(prev, relP, relQ, qa, ext) {
 		if m != prev {
 			*m = *prev
 		}
@@ -539,6 +553,8 @@ func (w *World) contactEvent(m *manifold, begin bool) ContactEvent {
 	e := ContactEvent{A: w.ID(int(m.a)), B: NoBody, Static: NoStatic, Normal: m.n.neg().vec()}
 	if m.b >= 0 {
 		e.B = w.ID(int(m.b))
+	} else if m.static < -1 {
+		e.Mover = MoverID(-1 - m.static)
 	} else {
 		e.Static = StaticID(m.static)
 	}

@@ -109,6 +109,13 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 				bestT, bestN, bestStatic = t, n, k
 			}
 		}
+		if len(w.mv.list) > 0 {
+			// A mover is a target named like a slab, by its pair tag
+			// (touchedAtStart finds its manifold by it).
+			if t, n, k, ok := w.sweepMovers(b.pos, ext, b.q, b.half, d); ok && t < bestT {
+				bestT, bestN, bestStatic = t, n, pairMoverBit|k
+			}
+		}
 		if bullet {
 			for _, k32 := range w.bodiesOn(&q) {
 				k := int(k32)
@@ -152,9 +159,12 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 			v = madd(v, bestN, -vn)
 		}
 		hit := CCDHit{Body: w.ID(i), Static: NoStatic, TOI: done, Point: point, Normal: bestN, Speed: speed}
-		if bestBody >= 0 {
+		switch {
+		case bestBody >= 0:
 			hit.Other = w.ID(bestBody)
-		} else {
+		case bestStatic&pairMoverBit != 0:
+			hit.Mover = MoverID(bestStatic&^pairMoverBit + 1)
+		default:
 			hit.Static = StaticID(bestStatic)
 		}
 		// A stop against a surface the body touched when the step's

@@ -14,6 +14,8 @@
 //
 //	input.go          apply this tick's inputs (fire, teleport, CCD toggle,
 //	                  rate); drag.go: the mouse joint; spring.go: springs
+//	movers.go         kinematic boxes posed by tick (mover_path.go), their
+//	                  pairs (mover_pairs.go) and sweeps (mover_ccd.go)
 //	integrate.go      prev := curr, world inertia, which bodies are swept
 //	broadphase.go     pairs of overlapping fat boxes, from kept candidates
 //	                  (broadphase_grid.go: the grid search for them)

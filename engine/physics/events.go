@@ -26,6 +26,7 @@ type CCDHit struct {
 	// Static is the slab hit, or NoStatic when Other names a body hit by a bullet.
 	Static StaticID
 	Other  BodyID
+	Mover  MoverID    // the mover hit (Static NoStatic, Other NoBody)
 	TOI    float64    // time of impact as a fraction of the step, [0, 1]
 	Point  mgl64.Vec3 // world contact point, m
 	Normal mgl64.Vec3 // unit normal of the surface hit, toward Body
@@ -39,6 +40,7 @@ type ContactEvent struct {
 	A      BodyID
 	B      BodyID
 	Static StaticID
+	Mover  MoverID    // the mover touched, for body-mover contacts (B NoBody, Static NoStatic)
 	Point  mgl64.Vec3 // a contact point (begin events only), m
 	Normal mgl64.Vec3 // from B (or the slab) toward A
 }

@@ -30,6 +30,7 @@ func (h *hasher) vec(v vec3) { h.f64(v[0]); h.f64(v[1]); h.f64(v[2]) }
 func (w *World) StateHash() uint64 {
 	h := hasher(fnvOffset)
 	h.u64(w.tick)
+	w.moverHash(&h)
 	h.u64(uint64(len(w.bodies)))
 	for i := range w.bodies {
 		b := &w.bodies[i]

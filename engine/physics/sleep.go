@@ -38,6 +38,7 @@ func (w *World) updateSleep(dt float64) {
 			b.sleepTime += dt
 		}
 	}
+	w.keepRidersAwake()
 	heads := w.contacts.heads
 	for _, k := range sc.active {
 		m := &heads[k]

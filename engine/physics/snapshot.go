@@ -18,6 +18,7 @@ type Snapshot struct {
 	counters Counters
 	inside   []insideRec
 	stops    []stopRec
+	movers   moverSnap
 }
 
 // Snapshot saves the world's state (it allocates; not for every step).
@@ -36,6 +37,7 @@ func (w *World) Snapshot() *Snapshot {
 	}
 	s.contacts.copyFrom(&w.contacts)
 	s.events.copyFrom(&w.events)
+	s.movers.save(&w.mv)
 	return s
 }
 
@@ -62,6 +64,7 @@ func (w *World) Restore(s *Snapshot) {
 	w.counters = s.counters
 	w.inside = append(w.inside[:0], s.inside...)
 	w.stops = append(w.stops[:0], s.stops...)
+	s.movers.restore(&w.mv)
 	w.noteTeleported()
 	w.bp.valid = false // candidate pairs are scratch: found again
 	// So is the solver's plan, and the constraints it kept from the last

@@ -19,6 +19,7 @@ func (w *World) SnapshotInto(s *Snapshot) {
 	s.stops = append(s.stops[:0], w.stops...)
 	s.contacts.copyFrom(&w.contacts)
 	s.events.copyFrom(&w.events)
+	s.movers.save(&w.mv)
 }
 
 // Tick is the tick the snapshot was taken at.

@@ -170,7 +170,9 @@ func (w *World) planBlocks() (same bool) {
 	bs.islBlock = reserve(bs.islBlock[:0], na)[:len(bs.islCons)]
 	open, inOpen := int32(-1), int32(0)
 	for id, n := range bs.islCons {
-		if w.oneBlock {
+		// With movers, pass by pass: a mover's side moves with the
+		// substeps (moverSidesAt), which only this driver steps together.
+		if w.oneBlock || len(w.mv.list) > 0 {
 			if open < 0 {
 				open = int32(len(sol.blocks))
 				sol.blocks = append(sol.blocks, solverBlock{big: true})

@@ -6,10 +6,11 @@ import "math"
 // the world untouched). The stages run in a fixed order:
 //
 //  1. apply this tick's inputs, in order (fire, teleport, CCD toggle, drag);
+//     pose the movers at this tick and the next (movers.go);
 //  2. prev := curr for every body;
 //  3. prepare bodies: world inertia, which bodies need continuous collision,
 //     fat boxes;
-//  4. broadphase: candidate pairs;
+//  4. broadphase: candidate pairs, and every body's pairs with the movers;
 //  5. narrowphase: contact manifolds;
 //  6. solver substeps: gravity, warm start, soft iteration, positions, relax;
 //     then restitution (contact_solver.go), each pass timed into
@@ -36,6 +37,9 @@ func (w *World) Step(dt float64, inputs []Input) {
 	w.staticTree() // made here, serially, if the slabs changed: the stages share it
 	w.fastBodies.Store(0)
 	w.applyInputs(inputs, dt)
+	if len(w.mv.list) > 0 {
+		w.advanceMovers(dt)
+	}
 	if len(w.springs) > 0 {
 		w.applySprings(dt)
 	}
@@ -45,6 +49,9 @@ func (w *World) Step(dt float64, inputs []Input) {
 	p.PrepareBodies = sw.lap()
 
 	w.updatePairs()
+	if len(w.mv.list) > 0 {
+		w.moverPairs()
+	}
 	p.Broadphase = sw.lap()
 
 	w.collide(dt)

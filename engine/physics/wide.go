@@ -88,6 +88,9 @@ func (w *World) wideEligible(m *manifold) bool {
 	if !wideOn || m.count != 4 || m.friction == 0 || m.restitution != 0 || !w.sb[m.a].iso {
 		return false
 	}
+	if m.static < -1 {
+		return false // a mover's side is not the zero state a group's slab lanes read
+	}
 	return m.b < 0 || w.sb[m.b].iso
 }
 

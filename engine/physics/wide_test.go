@@ -67,6 +67,9 @@ func TestWideSameBits(t *testing.T) {
 		// plan.
 		{"pile, dt changing", func(def WorldDef) *World { return buildPile(t, def, 300) }, 200,
 			func(tick int) float64 { return 1.0 / float64(60+15*(max(tick-40, 0)/3%2)) }},
+		// Movers' contacts are never grouped (their side is not the zero
+		// state), the stack's cubes on the lift are.
+		{"movers", func(def WorldDef) *World { return moverScene(t, def.Workers) }, 200, nil},
 	}
 	for _, sc := range scenes {
 		type run struct {

@@ -55,6 +55,8 @@ type World struct {
 	fnPrepBodies, fnTestCands, fnCheckMotion func(lo, hi int)
 	stepDt                                   float64
 
+	mv moverSet // movers.go
+
 	springs     []spring // spring.go, in creation order
 	springNames []string
 

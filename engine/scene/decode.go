@@ -250,7 +250,7 @@ func (d *decoder) name(path string, n *jnode, info nameInfo) string {
 }
 
 var sceneKeys = append([]string{"version", "name", "description", "physics_hz", "max_steps_per_frame",
-	"max_frame_seconds", "gravity", "ccd", "sleep", "solver_iterations", "statics", "bodies", "springs", "events"},
+	"max_frame_seconds", "gravity", "ccd", "sleep", "solver_iterations", "statics", "bodies", "movers", "springs", "events"},
 	solverKeys()...)
 
 // solverKeys returns the scene fields of the solver settings.
@@ -333,6 +333,9 @@ func (d *decoder) scene(root *jnode) *Scene {
 	d.checkCount(p, n, len(d.array(p, n)), MaxBodies, "bodies")
 	for i, it := range d.array(p, n) {
 		s.Bodies = append(s.Bodies, d.body(fmt.Sprintf("%s[%d]", p, i), it))
+	}
+	if p, n := o.get("movers"); n != nil {
+		s.Movers = d.movers(p, n)
 	}
 	if p, n := o.get("springs"); n != nil {
 		s.Springs = d.springs(p, n, s.Bodies)

@@ -58,6 +58,9 @@ type Scene struct {
 	// Bodies are the dynamic boxes, in file order, with defaults filled in
 	// and orientations normalised.
 	Bodies []physics.BodyDef
+	// Movers are the kinematic boxes that follow paths, in file order
+	// (movers.go).
+	Movers []physics.MoverDef
 	// Springs are the springs between bodies or from an anchor, in file
 	// order (springs.go).
 	Springs []Spring

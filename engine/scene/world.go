@@ -47,6 +47,11 @@ func (s *Scene) NewWorld(clock func() int64) (*physics.World, error) {
 		}
 		ids[i] = id
 	}
+	for i, m := range s.Movers {
+		if _, err := w.AddMover(m); err != nil {
+			return nil, fmt.Errorf("%s: movers[%d]: %v", s.File, i, err)
+		}
+	}
 	if err := s.addSprings(w, ids); err != nil {
 		return nil, err
 	}

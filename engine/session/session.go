@@ -46,6 +46,10 @@ type Options struct {
 	// times: see docs/loops.md.
 	Policy  loop.Policy
 	CatchUp loop.CatchUp
+	// MoversPerFrame moves the scene's movers by display time, once per
+	// frame, instead of by tick in the step (-movers per-frame, the
+	// anti-pattern; movers.go). It makes the state depend on the display.
+	MoversPerFrame bool
 }
 
 // Session is one running simulation. It is not safe for concurrent use.
@@ -76,6 +80,10 @@ type Session struct {
 
 	ground physics.StaticID // the scene's ground (NoStatic-1 when it has none)
 	counts Counts
+
+	// moverSeconds is the display time the per-frame movers were last
+	// placed at (Options.MoversPerFrame).
+	moverSeconds float64
 
 	frame  Frame
 	stepFn func(uint64) bool // s.step bound once: a method value per frame would allocate
@@ -108,6 +116,7 @@ func New(o Options) (*Session, error) {
 		s.ground = physics.NoStatic - 1
 	}
 	s.stepFn = s.step
+	w.SetMoversPerFrame(o.MoversPerFrame)
 	return s, nil
 }
 
@@ -177,6 +186,7 @@ func (s *Session) Advance(frameSeconds float64) (*Frame, error) {
 	f := &s.frame
 	f.reset()
 	f.FirstTick = s.world.Tick()
+	s.placeMovers(frameSeconds)
 	lf, err := s.loop.Advance(frameSeconds, s.stepFn)
 	f.Counts = s.Counts()
 	if err == nil && s.feedErr != nil {

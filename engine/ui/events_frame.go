@@ -58,9 +58,12 @@ func (l *EventLog) AddFrame(fr *session.Frame, w *physics.World) {
 			h := &fr.CCDHits[ch]
 			e := bodyEvent(w, EventCCDHit, t, h.Body.Index())
 			e.Speed = h.Speed
-			if h.Static == physics.NoStatic {
+			switch {
+			case h.Mover != physics.NoMover:
+				e.Other = moverName(w, h.Mover)
+			case h.Static == physics.NoStatic:
 				e.Other, e.OtherBody = bodyName(w, h.Other.Index()), true
-			} else {
+			default:
 				e.Other = staticName(w, h.Static)
 			}
 			l.Push(e)
@@ -112,4 +115,12 @@ func staticName(w *physics.World, id physics.StaticID) string {
 		return "?"
 	}
 	return w.Static(int(id)).Name
+}
+
+// moverName is mover id's name.
+func moverName(w *physics.World, id physics.MoverID) string {
+	if i := id.Index(); i >= 0 && i < w.NumMovers() {
+		return w.Mover(i).Name
+	}
+	return "?"
 }
