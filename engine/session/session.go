@@ -48,6 +48,13 @@ type Options struct {
 	CatchUp loop.CatchUp
 }
 
+// inputFeed hands a step the inputs of its tick that come from outside
+// the scene's script and the user: a recording (Replay), or the players of
+// a rollback session (Rollback).
+type inputFeed interface {
+	inputsAt(s *Session, tick uint64, buf []physics.Input) ([]physics.Input, error)
+}
+
 // Session is one running simulation. It is not safe for concurrent use.
 type Session struct {
 	sc     *scene.Scene
@@ -63,8 +70,8 @@ type Session struct {
 	pending []physics.Input // user inputs for the next tick boundary
 	held    physics.Input   // applied at every step while holding (a drag)
 	holding bool
-	feed    *Replay // the replay feeding recorded inputs, nil when none
-	feedErr error   // the feed's error, returned by Advance
+	feed    inputFeed // the replay or rollback feeding inputs, nil when none
+	feedErr error     // the feed's error, returned by Advance
 
 	teleports *frames.TeleportDetector
 	detect    bool
