@@ -69,6 +69,12 @@ type MismatchError struct {
 }
 
 func (e *MismatchError) Error() string {
+	return fmt.Sprintf("replay differs from the recording at tick %d: %s", e.Tick, e.Detail())
+}
+
+// Detail is the error's line after the tick: the two hashes and the bodies
+// that differ (a rollback words its own error around it).
+func (e *MismatchError) Detail() string {
 	d := "every body's fingerprint matches the recording's (the recorded hash itself differs)"
 	if n := len(e.Differs); n > 0 {
 		d = "bodies that differ: " + strings.Join(e.Differs[:min(n, mismatchNamed)], ", ")
@@ -76,7 +82,7 @@ func (e *MismatchError) Error() string {
 			d += fmt.Sprintf(" and %d more", n-mismatchNamed)
 		}
 	}
-	return fmt.Sprintf("replay differs from the recording at tick %d: state hash %016x, recorded %016x; %s", e.Tick, e.Got, e.Want, d)
+	return fmt.Sprintf("state hash %016x, recorded %016x; %s", e.Got, e.Want, d)
 }
 
 // ParseReplay checks a record file held in memory (tests); see ReadReplay.
