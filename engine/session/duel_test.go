@@ -50,9 +50,9 @@ func duelTimeline(t testing.TB) (*Timeline, []byte) {
 		from := mgl64.Vec3{-2, 1.5, -4}
 		shot(tick, 1, "p1-shot-"+string(rune('a'+i)), from, to.Sub(from).Normalize().Mul(40))
 	}
-	drag(60, 130, 0, mgl64.Vec3{4, 2, -14}, mgl64.Vec3{0.06, 0.01, 0.05})   // crate-1 up and over
-	drag(230, 300, 2, mgl64.Vec3{3, 1.5, 12}, mgl64.Vec3{0.05, 0, -0.08})   // crate-3 across the lane
-	shot(150, 2, "p2-shot-a", mgl64.Vec3{-2, 1, 4}, mgl64.Vec3{45, 0, -1})  // into the pyramid
+	drag(60, 130, 0, mgl64.Vec3{4, 2, -14}, mgl64.Vec3{0.06, 0.01, 0.05})    // crate-1 up and over
+	drag(230, 300, 2, mgl64.Vec3{3, 1.5, 12}, mgl64.Vec3{0.05, 0, -0.08})    // crate-3 across the lane
+	shot(150, 2, "p2-shot-a", mgl64.Vec3{-2, 1, 4}, mgl64.Vec3{45, 0, -1})   // into the pyramid
 	shot(330, 2, "p2-shot-b", mgl64.Vec3{-2, 2, -12}, mgl64.Vec3{30, 0, -7}) // the tower's side
 	shot(400, 2, "p2-shot-c", mgl64.Vec3{0, 0.6, -13}, mgl64.Vec3{25, 0, -0.5})
 	sortInputs(tl.Inputs)

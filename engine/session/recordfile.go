@@ -55,11 +55,11 @@ type recHeader struct {
 
 type recLine struct {
 	T      string     `json:"t"`
-	Tick   uint64     `json:"tick,omitempty"` // absent means 0
+	Tick   uint64     `json:"tick,omitempty"`   // absent means 0
+	Player int        `json:"player,omitempty"` // input: whose, 1 or 2 (absent means 1; see Rollback)
 	From   uint64     `json:"from,omitempty"`
 	To     *uint64    `json:"to,omitempty"`
 	Input  *recInput  `json:"input,omitempty"`
-	Player int        `json:"player,omitempty"` // input: whose, 1 or 2 (absent means 1; see Rollback)
 	State  string     `json:"state,omitempty"`
 	Bodies []recPrint `json:"bodies,omitempty"`
 }
