@@ -24,6 +24,16 @@ func (w *World) SnapshotInto(s *Snapshot) {
 // Tick is the tick the snapshot was taken at.
 func (s *Snapshot) Tick() uint64 { return s.tick }
 
+// NumBodies is the number of bodies the snapshot holds.
+func (s *Snapshot) NumBodies() int { return len(s.bodies) }
+
+// BodyPose is body i's pose in the snapshot (0 <= i < NumBodies): what a
+// renderer draws of a saved state, such as a rollback's confirmed one.
+func (s *Snapshot) BodyPose(i int) Pose {
+	b := &s.bodies[i]
+	return Pose{Center: b.pos, Orientation: b.q}
+}
+
 // Capacity is the number of elements s's buffers hold without growing; it
 // rises when SnapshotInto had to allocate.
 func (s *Snapshot) Capacity() int {

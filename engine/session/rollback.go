@@ -2,8 +2,10 @@ package session
 
 import (
 	"fmt"
+	"math"
 
 	"sandbox/engine/physics"
+	"sandbox/engine/scene"
 )
 
 // LocalPlayer is the player whose inputs a rollback session applies on
@@ -32,6 +34,9 @@ type Rollback struct {
 	now       []PlayerInput // scratch: the remote inputs a tick would use now
 	cps       []cpState     // states of checkpoint ticks not yet confirmed
 	scanned   int           // checkpoints of the current frame already kept
+	frameIdx  uint64        // the frame (Frame.Index) scanned counts in
+	resim     bool          // the steps running are a rollback's
+	live      bool          // the user's inputs are the local player's (Live)
 	clock     func() int64
 	stats     RollbackStats
 }
@@ -91,10 +96,41 @@ func NewRollback(tl *Timeline, net Network, clock func() int64) (*Rollback, erro
 	}
 	s.World().SetCCD(tl.CCD)
 	s.SetFingerprints(true)
-	s.EnableRewind(net.MaxLag() + 2)
+	return AttachRollback(s, tl, net, clock)
+}
+
+// AttachRollback makes s, a session of tl.Scene at tick 0 that the caller
+// built with its own options, the local peer of a two-player session over
+// net. It keeps at least the rewind ring a rollback needs.
+func AttachRollback(s *Session, tl *Timeline, net Network, clock func() int64) (*Rollback, error) {
+	if err := net.Validate(); err != nil {
+		return nil, err
+	}
+	if s.Tick() != 0 {
+		return nil, fmt.Errorf("session: a rollback starts at tick 0, not %d", s.Tick())
+	}
+	if s.rewind == nil || len(s.rewind.slots) < net.MaxLag()+3 {
+		s.EnableRewind(net.MaxLag() + 2)
+	}
 	r := &Rollback{s: s, tl: tl, net: net, clock: clock, uses: make([]tickUse, net.MaxLag()+2)}
 	s.feed = r
 	return r, nil
+}
+
+// LiveTimeline is sc's scripted events as the players' inputs (as in
+// SceneTimeline) for a session without end or states to check: the
+// window's. The user's own inputs join it as player 1's as they are
+// queued (Rollback.Live).
+func LiveTimeline(sc *scene.Scene) *Timeline {
+	return sceneInputs(sc, math.MaxInt64)
+}
+
+// Live makes the session's queued and held inputs (the user's) the local
+// player's: each step takes them into the timeline at its tick, so that a
+// rollback re-simulates them too.
+func (r *Rollback) Live() {
+	r.live = true
+	r.s.feedTakesUser = true
 }
 
 // Session is the local peer's session.
@@ -186,9 +222,11 @@ func (r *Rollback) rollback(first, p uint64) error {
 	// the ticks run again.
 	pending, holding := s.pending, s.holding
 	s.pending, s.holding = nil, false
+	r.resim = true
 	for s.world.Tick() < p {
 		s.step(0)
 	}
+	r.resim = false
 	s.pending, s.holding = pending, holding
 	t2 := r.now64()
 	n := int(p - first)
@@ -217,8 +255,13 @@ func (r *Rollback) arrived(t uint64) bool {
 // player's and the remote inputs that have arrived, in the timeline's
 // order, else the prediction for the remote player.
 func (r *Rollback) inputsAt(s *Session, tick uint64, buf []physics.Input) ([]physics.Input, error) {
-	r.present = max(r.present, tick)
 	w := s.World()
+	if !r.resim {
+		r.present = tick
+		if r.live {
+			r.takeUser(w, tick)
+		}
+	}
 	u := &r.uses[tick%uint64(len(r.uses))]
 	u.tick, u.actual = tick, r.arrived(tick)
 	ins := r.tl.at(tick)
@@ -259,7 +302,7 @@ func (r *Rollback) predict(t uint64, dst []PlayerInput) []PlayerInput {
 func (r *Rollback) mispredicted(u uint64) bool {
 	use := &r.uses[u%uint64(len(r.uses))]
 	if use.tick != u {
-		panic(fmt.Sprintf("session: rollback ring holds tick %d, not %d", use.tick, u))
+		return true // stepped back by the user past what the ring recalls: run it again
 	}
 	if use.actual {
 		return false
@@ -312,7 +355,11 @@ func resolveInput(w *physics.World, pi *PlayerInput, buf []physics.Input) []phys
 // keepCheckpoints keeps the states of the checkpoints the frame reached
 // since the last call, a later state of a tick replacing an earlier one.
 func (r *Rollback) keepCheckpoints() {
-	cps := r.s.frame.Checkpoints
+	f := &r.s.frame
+	if f.Index != r.frameIdx {
+		r.frameIdx, r.scanned = f.Index, 0 // Advance began a new frame
+	}
+	cps := f.Checkpoints
 	for ; r.scanned < len(cps); r.scanned++ {
 		cp := &cps[r.scanned]
 		slot := -1
@@ -375,4 +422,33 @@ func (s *Session) rollbackTo(t uint64) error {
 		s.useRate(rt)
 	}
 	return nil
+}
+
+// takeUser moves the session's queued and held inputs into the timeline as
+// the local player's inputs of tick, after the inputs already there (the
+// order a plain session applies them in: script, queued, held).
+func (r *Rollback) takeUser(w *physics.World, tick uint64) {
+	s := r.s
+	for _, in := range s.pending {
+		r.addLocal(w, tick, in)
+	}
+	s.pending = s.pending[:0]
+	if s.holding {
+		r.addLocal(w, tick, s.held)
+	}
+}
+
+func (r *Rollback) addLocal(w *physics.World, tick uint64, in physics.Input) {
+	if in.Kind == physics.InputTeleport || in.Kind == physics.InputDrag {
+		in.Body = bodyIndexID(in.Body.Index()) // by creation index, as recordings name bodies
+	}
+	ins := r.tl.Inputs
+	at := len(ins)
+	for at > 0 && ins[at-1].Tick > tick {
+		at--
+	}
+	ins = append(ins, PlayerInput{})
+	copy(ins[at+1:], ins[at:])
+	ins[at] = PlayerInput{Tick: tick, Player: LocalPlayer, Input: in}
+	r.tl.Inputs = ins
 }

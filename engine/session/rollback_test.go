@@ -286,3 +286,59 @@ func BenchmarkRollback(b *testing.B) {
 		b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(b.N)/8, "ns/tick")
 	})
 }
+
+// TestRollbackLiveKeepsUserInputs: in a live session (the window's), the
+// user's shot queued at tick 20 is the local player's input: the rollback
+// that a remote teleport of tick 15 causes when it arrives at tick 25
+// re-simulates it too, and the state is that of a plain session given the
+// same inputs on time.
+func TestRollbackLiveKeepsUserInputs(t *testing.T) {
+	sc := withShots(t, "range", 0, 0, 1, nil)
+	sc.Events = []scene.Event{{Tick: 15, Kind: scene.EventTeleport, Player: 2,
+		Teleport: scene.Teleport{Body: "crate-1", Center: mgl64.Vec3{6, 3, -10}}}}
+	user := userShot("user-shot")
+	runTo := func(s *Session, tick uint64, after func()) {
+		s.SetStopTick(tick)
+		for !s.Done() {
+			if _, err := s.Advance(1.0 / 60); err != nil {
+				t.Fatal(err)
+			}
+			after()
+		}
+	}
+	plain, err := New(Options{Scene: sc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runTo(plain, 20, func() {})
+	plain.Queue(user)
+	runTo(plain, 200, func() {})
+
+	tl := LiveTimeline(sc)
+	s, err := New(Options{Scene: tl.Scene})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := AttachRollback(s, tl, Network{Delay: 10}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Live()
+	sync := func() {
+		if err := r.Sync(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runTo(s, 20, sync)
+	s.Queue(user)
+	runTo(s, 200, sync)
+	if st := r.Stats(); st.Rollbacks != 1 || st.ResimulatedTicks != 10 {
+		t.Fatalf("%d rollbacks of %d ticks: want 1 of 10", st.Rollbacks, st.ResimulatedTicks)
+	}
+	if _, ok := s.World().FindBody("user-shot"); !ok {
+		t.Fatal("the user's shot is gone after the rollback")
+	}
+	if got, want := s.World().StateHash(), plain.World().StateHash(); got != want {
+		t.Fatalf("live rollback state %016x, plain session %016x", got, want)
+	}
+}

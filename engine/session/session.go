@@ -72,6 +72,9 @@ type Session struct {
 	holding bool
 	feed    inputFeed // the replay or rollback feeding inputs, nil when none
 	feedErr error     // the feed's error, returned by Advance
+	// feedTakesUser: the feed takes the queued and held inputs itself (a
+	// live rollback keeps them as the local player's), so step adds none.
+	feedTakesUser bool
 
 	teleports *frames.TeleportDetector
 	detect    bool
@@ -220,10 +223,12 @@ func (s *Session) step(uint64) bool {
 			return false
 		}
 	}
-	s.inputs = append(s.inputs, s.pending...)
-	s.pending = s.pending[:0]
-	if s.holding {
-		s.inputs = append(s.inputs, s.held)
+	if !s.feedTakesUser {
+		s.inputs = append(s.inputs, s.pending...)
+		s.pending = s.pending[:0]
+		if s.holding {
+			s.inputs = append(s.inputs, s.held)
+		}
 	}
 	for _, in := range s.inputs[user:] {
 		f.Inputs = append(f.Inputs, Stamped{Tick: tick, Input: in})

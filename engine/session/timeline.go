@@ -104,6 +104,15 @@ func SceneTimeline(sc *scene.Scene, ticks uint64) (*Timeline, error) {
 	if ticks == 0 {
 		return nil, errors.New("session: a rollback runs at least 1 tick")
 	}
+	tl := sceneInputs(sc, ticks)
+	if err := tl.expectPlain(sc); err != nil {
+		return nil, err
+	}
+	return tl, nil
+}
+
+// sceneInputs is the timeline of sc's events as inputs, without the states.
+func sceneInputs(sc *scene.Scene, ticks uint64) *Timeline {
 	bare := *sc
 	bare.Events = nil
 	tl := &Timeline{File: sc.File, Scene: &bare, CCD: sc.CCD, Ticks: ticks}
@@ -125,10 +134,7 @@ func SceneTimeline(sc *scene.Scene, ticks uint64) (*Timeline, error) {
 	}
 	// The script's order: by tick, file order within a tick.
 	sort.SliceStable(tl.Inputs, func(i, j int) bool { return tl.Inputs[i].Tick < tl.Inputs[j].Tick })
-	if err := tl.expectPlain(sc); err != nil {
-		return nil, err
-	}
-	return tl, nil
+	return tl
 }
 
 // expectPlain runs sc as a plain session to tl.Ticks and keeps its
