@@ -2,10 +2,8 @@ package session
 
 import (
 	"fmt"
-	"math"
 
 	"sandbox/engine/physics"
-	"sandbox/engine/scene"
 )
 
 // LocalPlayer is the player whose inputs a rollback session applies on
@@ -70,9 +68,6 @@ type RollbackStats struct {
 	RollbackNanos    int64
 	ResimulatedNanos int64
 	StepNanos        int64
-	// Mispredicted is the ticks whose step ran with a prediction that
-	// turned out wrong (the first of each rollback).
-	Mispredicted int
 	// CheckedHashes is how many checkpoint states were compared, all equal.
 	CheckedHashes int
 	// SnapshotBytes is one ring slot's size at the end; Bodies the world's
@@ -115,22 +110,6 @@ func AttachRollback(s *Session, tl *Timeline, net Network, clock func() int64) (
 	r := &Rollback{s: s, tl: tl, net: net, clock: clock, uses: make([]tickUse, net.MaxLag()+2)}
 	s.feed = r
 	return r, nil
-}
-
-// LiveTimeline is sc's scripted events as the players' inputs (as in
-// SceneTimeline) for a session without end or states to check: the
-// window's. The user's own inputs join it as player 1's as they are
-// queued (Rollback.Live).
-func LiveTimeline(sc *scene.Scene) *Timeline {
-	return sceneInputs(sc, math.MaxInt64)
-}
-
-// Live makes the session's queued and held inputs (the user's) the local
-// player's: each step takes them into the timeline at its tick, so that a
-// rollback re-simulates them too.
-func (r *Rollback) Live() {
-	r.live = true
-	r.s.feedTakesUser = true
 }
 
 // Session is the local peer's session.
@@ -231,7 +210,6 @@ func (r *Rollback) rollback(first, p uint64) error {
 	t2 := r.now64()
 	n := int(p - first)
 	r.stats.Rollbacks++
-	r.stats.Mispredicted++
 	r.stats.ResimulatedTicks += n
 	r.stats.MaxResimulatedPerFrame = max(r.stats.MaxResimulatedPerFrame, n)
 	r.stats.RollbackNanos += t2 - t0
@@ -352,61 +330,6 @@ func resolveInput(w *physics.World, pi *PlayerInput, buf []physics.Input) []phys
 	return append(buf, in)
 }
 
-// keepCheckpoints keeps the states of the checkpoints the frame reached
-// since the last call, a later state of a tick replacing an earlier one.
-func (r *Rollback) keepCheckpoints() {
-	f := &r.s.frame
-	if f.Index != r.frameIdx {
-		r.frameIdx, r.scanned = f.Index, 0 // Advance began a new frame
-	}
-	cps := f.Checkpoints
-	for ; r.scanned < len(cps); r.scanned++ {
-		cp := &cps[r.scanned]
-		slot := -1
-		for i := range r.cps {
-			if r.cps[i].live && r.cps[i].tick == cp.Tick {
-				slot = i
-				break
-			}
-			if !r.cps[i].live && slot < 0 {
-				slot = i
-			}
-		}
-		if slot < 0 {
-			r.cps = append(r.cps, cpState{})
-			slot = len(r.cps) - 1
-		}
-		c := &r.cps[slot]
-		c.tick, c.hash, c.live = cp.Tick, cp.Hash, true
-		c.prints = append(c.prints[:0], cp.Bodies...)
-	}
-}
-
-// checkConfirmed compares, in tick order, the kept checkpoint states whose
-// inputs are all known with the timeline's.
-func (r *Rollback) checkConfirmed() error {
-	for {
-		next := -1
-		for i := range r.cps {
-			c := &r.cps[i]
-			if c.live && c.tick <= r.confirmed && (next < 0 || c.tick < r.cps[next].tick) {
-				next = i
-			}
-		}
-		if next < 0 {
-			return nil
-		}
-		c := &r.cps[next]
-		c.live = false
-		if e, ok := r.tl.expectAt(c.tick); ok {
-			if err := compare(c.tick, c.hash, e, c.prints); err != nil {
-				return err
-			}
-			r.stats.CheckedHashes++
-		}
-	}
-}
-
 // rollbackTo puts the world, the counts and the rate back to the ring's
 // state after tick t, as SeekTick does, but as a step of the session
 // rather than the user's: it is not reported as a rewind.
@@ -422,33 +345,4 @@ func (s *Session) rollbackTo(t uint64) error {
 		s.useRate(rt)
 	}
 	return nil
-}
-
-// takeUser moves the session's queued and held inputs into the timeline as
-// the local player's inputs of tick, after the inputs already there (the
-// order a plain session applies them in: script, queued, held).
-func (r *Rollback) takeUser(w *physics.World, tick uint64) {
-	s := r.s
-	for _, in := range s.pending {
-		r.addLocal(w, tick, in)
-	}
-	s.pending = s.pending[:0]
-	if s.holding {
-		r.addLocal(w, tick, s.held)
-	}
-}
-
-func (r *Rollback) addLocal(w *physics.World, tick uint64, in physics.Input) {
-	if in.Kind == physics.InputTeleport || in.Kind == physics.InputDrag {
-		in.Body = bodyIndexID(in.Body.Index()) // by creation index, as recordings name bodies
-	}
-	ins := r.tl.Inputs
-	at := len(ins)
-	for at > 0 && ins[at-1].Tick > tick {
-		at--
-	}
-	ins = append(ins, PlayerInput{})
-	copy(ins[at+1:], ins[at:])
-	ins[at] = PlayerInput{Tick: tick, Player: LocalPlayer, Input: in}
-	r.tl.Inputs = ins
 }
