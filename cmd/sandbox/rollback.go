@@ -29,7 +29,7 @@ func newRollbackFlagSet(f *rollbackFlags) *flag.FlagSet {
 	fs.StringVar(&f.replay, "replay", "", "recording to play as two peers (its input lines' \"player\", 1 when absent; player 2 is remote)")
 	fs.StringVar(&f.scene, "scene", "", "built-in scene name or scene file whose scripted events are the inputs (players alternate unless an event has \"player\")")
 	fs.Uint64Var(&f.ticks, "ticks", 0, fmt.Sprintf("with -scene: ticks to run, 1..%d", maxRollbackTicks))
-	fs.IntVar(&f.net.Delay, "delay", -1, fmt.Sprintf("ticks the remote player's inputs arrive late, 0..%d (required)", session.MaxNetworkLag))
+	fs.IntVar(&f.net.Delay, "delay", 0, fmt.Sprintf("ticks the remote player's inputs arrive late, 0..%d with -jitter-ticks (required)", session.MaxNetworkLag))
 	fs.IntVar(&f.net.Jitter, "jitter-ticks", 0, "each tick's delay varies by up to this many ticks either way (never below 0)")
 	fs.Uint64Var(&f.net.Seed, "seed", 1, "seed of the jitter")
 	fs.StringVar(&f.remote, "remote", "", "half: with -replay of a one-player recording, every second input is player 2's")

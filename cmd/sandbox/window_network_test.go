@@ -48,8 +48,9 @@ func networkScene(t *testing.T) *scene.Scene {
 // apart; the late inputs roll the session back, the bodies they touch get
 // a confirmed ghost beside their predicted pose, and the state after 300
 // ticks is the same, bit for bit, as a plain headless run of the scene.
-// F4 twice more turns it off. SANDBOX_ROLLBACK_SHOT=FILE keeps the
-// screenshot with the ghosts.
+// F4 twice more turns it off, the panel's combo on again.
+// SANDBOX_ROLLBACK_SHOT=FILE keeps the screenshot with the ghosts,
+// SANDBOX_ROLLBACK_PANEL_SHOT=FILE takes one of the panel's section.
 func TestWindowNetworkDelay(t *testing.T) {
 	defer lockWindowThread(t)()
 	sc := networkScene(t)
@@ -57,10 +58,11 @@ func TestWindowNetworkDelay(t *testing.T) {
 	if shot == "" {
 		shot = filepath.Join(t.TempDir(), "rollback.png")
 	}
+	panelShot := os.Getenv("SANDBOX_ROLLBACK_PANEL_SHOT")
 	var endTick uint64
 	var endHash string
 	o := windowOptions{Scene: sc, VSync: false, CCD: true, Interp: interp.Lerp, Frames: 2, FireAtFrame: -1,
-		Width: 900, Height: 560, frameSeconds: 1.0 / 60,
+		Width: 1280, Height: 800, frameSeconds: 1.0 / 60,
 		onExit: func(a *app) error {
 			a.o.Frames = 0
 			a.onKey(glfw.KeyF4, 0)
@@ -109,11 +111,33 @@ func TestWindowNetworkDelay(t *testing.T) {
 			if a.panel.st.Network.Rollbacks == 0 {
 				return fmt.Errorf("the panel's network line counts no rollbacks")
 			}
+			if panelShot != "" {
+				// The panel scrolled down to its Network section.
+				a.win.SetCursorPos(float64(a.fbWidth-150), float64(a.fbHeight/2))
+				for i := 0; i < 4; i++ {
+					a.panel.u.Scroll(0, -10)
+					if err := a.frameOnce(); err != nil {
+						return err
+					}
+				}
+				a.o.Frames, a.o.Screenshot = a.frameIndex+1, panelShot
+				if err := a.frameOnce(); err != nil {
+					return err
+				}
+				a.o.Frames, a.o.Screenshot = 0, ""
+			}
 			endTick, endHash = a.sim.sess.Tick(), fmt.Sprintf("%016x", a.world().StateHash())
 			a.onKey(glfw.KeyF4, 0)
 			a.onKey(glfw.KeyF4, 0)
 			if a.sim.netDelay != 0 || a.sim.rb != nil {
 				return fmt.Errorf("after F4 four times: delay %d; want off", a.sim.netDelay)
+			}
+			// The panel's combo: its second choice is 4 ticks.
+			before := a.panel.st.Network
+			a.panel.st.Network.Delay = 1
+			a.panel.applyNetwork(a, &before)
+			if a.sim.netDelay != 4 || a.sim.rb == nil {
+				return fmt.Errorf("the panel's network delay set to 4 ticks: delay %d", a.sim.netDelay)
 			}
 			return nil
 		}}

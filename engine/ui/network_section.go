@@ -23,7 +23,7 @@ type NetworkState struct {
 }
 
 func (u *UI) networkSection(s *PanelState) {
-	if !imgui.CollapsingHeaderTreeNodeFlagsV("Network", 0) {
+	if !imgui.CollapsingHeaderTreeNodeFlagsV("Network", imgui.TreeNodeFlagsDefaultOpen) {
 		return
 	}
 	n := &s.Network
@@ -39,7 +39,7 @@ func (u *UI) networkSection(s *PanelState) {
 		imgui.EndDisabled()
 	}
 	if n.Delay > 0 {
-		u.line.reset().s("rollbacks ").i(int64(n.Rollbacks)).s(", re-simulated ").i(int64(n.Resimulated)).
-			s(" ticks; confirmed tick ").i(int64(n.Confirmed)).s(" of ").i(int64(n.Tick)).text()
+		u.line.reset().s("rollbacks ").i(int64(n.Rollbacks)).s(", re-simulated ").i(int64(n.Resimulated)).s(" ticks").text()
+		u.line.reset().s("confirmed tick ").i(int64(n.Confirmed)).s(", present ").i(int64(n.Tick)).text()
 	}
 }
