@@ -97,11 +97,14 @@ func TestWindowNetworkDelay(t *testing.T) {
 			}
 			// From the side, so that the ghost is not hidden behind its body.
 			a.cam.target, a.cam.yaw, a.cam.pitch, a.cam.distance = mgl64.Vec3{1, 1.5, 0}, -math.Pi/2, 0.3, 9
+			// The view alone (F2), as docs/rollback-ghost.png shows it.
+			a.onKey(glfw.KeyF2, 0)
 			a.o.Frames, a.o.Screenshot = a.frameIndex+1, shot
 			if err := a.frameOnce(); err != nil {
 				return err
 			}
 			a.o.Frames, a.o.Screenshot = 0, ""
+			a.onKey(glfw.KeyF2, 0)
 			if err := runTo(300); err != nil {
 				return err
 			}
