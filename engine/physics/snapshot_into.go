@@ -53,6 +53,21 @@ func (s *Snapshot) Bytes() int {
 		bytesOf(e.Embedded) + bytesOf(e.Slept) + bytesOf(e.Woke)
 }
 
+// UsedBytes is the size of the state s holds (its buffers' lengths, not
+// their capacities, times the element sizes): what a restore copies back,
+// the figure a rollback's report gives per tick and per body.
+func (s *Snapshot) UsedBytes() int {
+	e := &s.events
+	return lenBytes(s.names) + lenBytes(s.bodies) + lenBytes(s.sb) + lenBytes(s.invI) + lenBytes(s.contacts.list) + lenBytes(s.inside) + lenBytes(s.stops) +
+		lenBytes(e.CCDHits) + lenBytes(e.ContactsBegun) + lenBytes(e.ContactsEnded) + lenBytes(e.Teleports) + lenBytes(e.Tunnels) +
+		lenBytes(e.Embedded) + lenBytes(e.Slept) + lenBytes(e.Woke)
+}
+
+func lenBytes[T any](b []T) int {
+	var z T
+	return len(b) * int(unsafe.Sizeof(z))
+}
+
 func bytesOf[T any](b []T) int {
 	var z T
 	return cap(b) * int(unsafe.Sizeof(z))

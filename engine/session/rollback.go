@@ -70,8 +70,8 @@ type RollbackStats struct {
 	StepNanos        int64
 	// CheckedHashes is how many checkpoint states were compared, all equal.
 	CheckedHashes int
-	// SnapshotBytes is one ring slot's size at the end; Bodies the world's
-	// bodies then.
+	// SnapshotBytes is the size of the state one ring slot holds at the end
+	// (physics.Snapshot.UsedBytes); Bodies the world's bodies then.
 	SnapshotBytes int
 	Bodies        int
 	// StateHash is the final state's hash (after Finish).
@@ -155,7 +155,7 @@ func (r *Rollback) Finish() error {
 	}
 	w := r.s.World()
 	r.stats.StateHash = w.StateHash()
-	r.stats.SnapshotBytes = r.s.rewind.slot(w.Tick()).Bytes()
+	r.stats.SnapshotBytes = r.s.rewind.slot(w.Tick()).UsedBytes()
 	r.stats.Bodies = w.NumBodies()
 	return compare(r.tl.end.tick, r.stats.StateHash, r.tl.end, Prints(w, nil))
 }
