@@ -66,6 +66,9 @@ type MismatchError struct {
 	// Differs is every body that differs, "name (field, field)"; the error's
 	// line names the first few and counts the rest.
 	Differs []string
+	// NoPrints: the expected state lists no fingerprints, so no body can be
+	// named.
+	NoPrints bool
 }
 
 func (e *MismatchError) Error() string {
@@ -76,6 +79,9 @@ func (e *MismatchError) Error() string {
 // that differ (a rollback words its own error around it).
 func (e *MismatchError) Detail() string {
 	d := "every body's fingerprint matches the recording's (the recorded hash itself differs)"
+	if e.NoPrints {
+		d = "the expected state lists no fingerprints to name the bodies that differ"
+	}
 	if n := len(e.Differs); n > 0 {
 		d = "bodies that differ: " + strings.Join(e.Differs[:min(n, mismatchNamed)], ", ")
 		if n > mismatchNamed {
@@ -442,7 +448,7 @@ func (rp *Replay) Finish(s *Session) error {
 // compare is a checkpoint's verdict: the hash and, when the line lists
 // them, every body's fingerprint must be equal.
 func compare(tick, got uint64, want expect, have []BodyPrint) error {
-	e := &MismatchError{Tick: tick, Got: got, Want: want.hash}
+	e := &MismatchError{Tick: tick, Got: got, Want: want.hash, NoPrints: !want.listed}
 	if want.listed || got != want.hash {
 		for i := 0; i < max(len(have), len(want.bodies)); i++ {
 			switch {

@@ -159,26 +159,39 @@ func TestRollbackPileFiftyShots(t *testing.T) {
 }
 
 // TestRollbackMismatchNamesTick: a state that differs from the timeline's
-// is an error naming the checkpoint tick, as a replay's is.
+// is an error naming the checkpoint tick, as a replay's is, and the bodies;
+// a checkpoint kept without fingerprints says that it cannot name them.
 func TestRollbackMismatchNamesTick(t *testing.T) {
-	tl, err := SceneTimeline(rangeHundredShots(t), 180)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tl.hashes[1].hash ^= 1 // tick 120
-	r, err := NewRollback(tl, Network{Delay: 8, Jitter: 3, Seed: 1}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for err == nil && !r.Done() {
-		err = r.Tick()
-	}
-	if err == nil {
-		err = r.Finish()
-	}
-	var m *MismatchError
-	if !errors.As(err, &m) || m.Tick != 120 {
-		t.Fatalf("error %v: want a mismatch at tick 120", err)
+	for _, prints := range []bool{true, false} {
+		tl, err := SceneTimeline(rangeHundredShots(t), 180)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tl.hashes[1].hash ^= 1 // tick 120
+		if !prints {
+			tl.hashes[1].bodies, tl.hashes[1].listed = nil, false
+		}
+		r, err := NewRollback(tl, Network{Delay: 8, Jitter: 3, Seed: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for err == nil && !r.Done() {
+			err = r.Tick()
+		}
+		if err == nil {
+			err = r.Finish()
+		}
+		var m *MismatchError
+		if !errors.As(err, &m) || m.Tick != 120 {
+			t.Fatalf("fingerprints %v: error %v: want a mismatch at tick 120", prints, err)
+		}
+		want := "recorded hash itself differs"
+		if !prints {
+			want = "lists no fingerprints"
+		}
+		if !strings.Contains(m.Detail(), want) {
+			t.Fatalf("fingerprints %v: %q does not say %q", prints, m.Detail(), want)
+		}
 	}
 }
 
