@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 
+	"sandbox/engine/loop"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
 	"sandbox/engine/ui"
@@ -36,6 +37,10 @@ func (a *app) setNetworkDelay(ticks int) {
 	}
 	if a.networkLocked() {
 		a.showToast("no network delay while recording or replaying", a.clock())
+		return
+	}
+	if ticks > 0 && a.sim.policy != loop.Fixed {
+		a.showToast("a network delay needs the fixed loop (J): a rollback re-simulates whole fixed steps", a.clock())
 		return
 	}
 	a.sim.netDelay = ticks

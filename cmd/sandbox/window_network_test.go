@@ -14,6 +14,7 @@ import (
 
 	"sandbox/engine/headless"
 	"sandbox/engine/interp"
+	"sandbox/engine/loop"
 	"sandbox/engine/scene"
 )
 
@@ -69,6 +70,10 @@ func TestWindowNetworkDelay(t *testing.T) {
 			a.onKey(glfw.KeyF4, 0)
 			if a.sim.netDelay != 8 || a.sim.rb == nil || a.sim.sess.Tick() != 0 {
 				return fmt.Errorf("after F4 twice: delay %d, rollback %v, tick %d; want 8 ticks from tick 0", a.sim.netDelay, a.sim.rb != nil, a.sim.sess.Tick())
+			}
+			a.onKey(glfw.KeyJ, 0)
+			if a.sim.policy != loop.Fixed {
+				return fmt.Errorf("J under a network delay: loop %v, want it to stay fixed", a.sim.policy)
 			}
 			runTo := func(tick uint64) error {
 				for a.sim.sess.Tick() < tick {
