@@ -44,4 +44,7 @@ eval "$XVFB" $GO test "$PGO" -count=1 ./cmd/sandbox -run TestWindowLaneShotReach
 echo "docs: docs/loops-split.png (the split view by policy, 10 frames after a 50 ms stall)"
 export SANDBOX_LOOPS_SHOT="$PWD/docs/loops-split.png"
 eval "$XVFB" $GO test "$PGO" -count=1 ./cmd/sandbox -run TestWindowSplitByPolicy >/dev/null
+echo "docs: docs/rollback-ghost.png (network delay 8 ticks: the confirmed ghost of a late shot)"
+export SANDBOX_ROLLBACK_SHOT="$PWD/docs/rollback-ghost.png"
+eval "$XVFB" $GO test "$PGO" -count=1 ./cmd/sandbox -run TestWindowNetworkDelay >/dev/null
 echo "docs: done; look at the pictures (git diff --stat docs/) before committing them"

@@ -278,6 +278,7 @@ func (a *app) frameOnce() error {
 	if err := a.advanceShadow(fed); err != nil {
 		return fmt.Errorf("frame %d, the split's second loop: %w", a.frameIndex, err)
 	}
+	a.syncPeer() // the remote inputs arrived by now: roll back if they must (app_network.go)
 	a.sim.consume(fr, a.view)
 	a.events.AddFrame(fr, a.sim.world)
 	if err := a.afterAdvance(fr, frameSeconds); err != nil {
@@ -357,6 +358,7 @@ func (a *app) draw(fr *session.Frame, fw, fh int) error {
 		a.overlay.Reset()
 		a.view.Build(a.sim.world, a.drawAlpha, a.sim.lp.Config().StepSeconds, a.simTime(), &a.lines, &a.overlay)
 		a.drawDrag(a.drawAlpha)
+		a.drawConfirmedGhosts()
 		if vp.W > 0 && vp.H > 0 {
 			a.cam.keepFitted(float64(vp.W) / float64(vp.H))
 		}

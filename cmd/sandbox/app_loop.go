@@ -52,6 +52,10 @@ func (a *app) setLoop(p loop.Policy, c loop.CatchUp) {
 		a.showToast("the loop stays "+a.sim.policy.String()+" while recording or replaying", a.clock())
 		return
 	}
+	if a.sim.netDelay > 0 && p != loop.Fixed {
+		a.showToast("the loop stays fixed under a network delay: a rollback re-simulates whole fixed steps", a.clock())
+		return
+	}
 	if err := a.sim.lp.SetPolicy(p); err != nil {
 		return
 	}

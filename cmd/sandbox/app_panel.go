@@ -117,11 +117,13 @@ func (p *panel) record(a *app, fr *session.Frame, frameSeconds float64) {
 func (p *panel) build(a *app, frameSeconds float64) {
 	p.sync(a)
 	p.syncLoop(a)
+	p.syncNetwork(a)
 	p.before = p.st
 	p.u.NewFrame(frameSeconds)
 	p.u.Panel(&p.st)
 	p.apply(a)
 	p.applyLoop(a, &p.before.Loop)
+	p.applyNetwork(a, &p.before.Network)
 }
 
 // render draws the panel built this frame over the 3D view.

@@ -52,6 +52,13 @@ type simulation struct {
 	// display time (the anti-pattern).
 	moversPerFrame bool
 
+	// netDelay, when not 0, runs each load as two peers with the remote
+	// player's inputs that many ticks late (F4, app_network.go); rb is the
+	// rollback then, touched the bodies a late input touched lately.
+	netDelay int
+	rb       *session.Rollback
+	touched  []int
+
 	policy  loop.Policy         // the loop every load starts with (-loop, J)
 	mirror  func(physics.Input) // shots also go here (the split by policy), when set
 	catchUp loop.CatchUp        // -catch-up, Shift+J
@@ -59,7 +66,8 @@ type simulation struct {
 
 // load builds a fresh session for sc.
 func (s *simulation) load(sc *scene.Scene) error {
-	sess, err := session.New(session.Options{Scene: sc, Clock: frameClock, DetectTeleports: true, IgnoreTeleportFlags: s.noFlags,
+	built, peers := s.peerScene(sc)
+	sess, err := session.New(session.Options{Scene: built, Clock: frameClock, DetectTeleports: true, IgnoreTeleportFlags: s.noFlags,
 		Policy: s.policy, CatchUp: s.catchUp, MoversPerFrame: s.moversPerFrame})
 	if err != nil {
 		return fmt.Errorf("scene %s: %w", sc.Name, err)
@@ -75,6 +83,9 @@ func (s *simulation) load(sc *scene.Scene) error {
 		sess.EnableRewind(session.RewindTicks(sess.StepSeconds()))
 	}
 	s.sess, s.sc, s.world, s.lp = sess, sc, sess.World(), sess.Loop()
+	if err := s.attachPeer(peers); err != nil {
+		return fmt.Errorf("scene %s: %w", sc.Name, err)
+	}
 	s.cap.reset()
 	return nil
 }

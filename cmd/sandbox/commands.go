@@ -21,6 +21,7 @@ var subcommands = []subcommand{
 	{"compare", "run one scene at several display rates and interpolation modes; write a report folder", runCompare},
 	{"sweep", "tunnel rate over speed x thickness x rate x spin x shape x CCD (writes -out DIR)", runSweep},
 	{"frames", "push a frame-time trace through the loop: dropped time, steps, spiral margin (writes -out DIR)", runFrames},
+	{"rollback", "play a recording or a scene's events as two peers, remote inputs late: predict, roll back, re-simulate (writes -report)", runRollback},
 }
 
 // subcommandFor returns the command that args name first, if any.

@@ -184,6 +184,8 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 		a.toggleSplit()
 	case k == glfw.KeyJ:
 		a.cycleLoop(mods&glfw.ModShift != 0)
+	case k == glfw.KeyF4:
+		a.cycleNetworkDelay()
 	case k == glfw.KeyF3:
 		a.loops.stall = true
 	case k == glfw.KeyLeft:

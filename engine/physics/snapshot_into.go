@@ -25,6 +25,16 @@ func (w *World) SnapshotInto(s *Snapshot) {
 // Tick is the tick the snapshot was taken at.
 func (s *Snapshot) Tick() uint64 { return s.tick }
 
+// NumBodies is the number of bodies the snapshot holds.
+func (s *Snapshot) NumBodies() int { return len(s.bodies) }
+
+// BodyPose is body i's pose in the snapshot (0 <= i < NumBodies): what a
+// renderer draws of a saved state, such as a rollback's confirmed one.
+func (s *Snapshot) BodyPose(i int) Pose {
+	b := &s.bodies[i]
+	return Pose{Center: b.pos, Orientation: b.q}
+}
+
 // Capacity is the number of elements s's buffers hold without growing; it
 // rises when SnapshotInto had to allocate.
 func (s *Snapshot) Capacity() int {
@@ -42,6 +52,21 @@ func (s *Snapshot) Bytes() int {
 	return bytesOf(s.names) + bytesOf(s.bodies) + bytesOf(s.sb) + bytesOf(s.invI) + bytesOf(s.contacts.list) + bytesOf(s.inside) + bytesOf(s.stops) +
 		bytesOf(e.CCDHits) + bytesOf(e.ContactsBegun) + bytesOf(e.ContactsEnded) + bytesOf(e.Teleports) + bytesOf(e.Tunnels) +
 		bytesOf(e.Embedded) + bytesOf(e.Slept) + bytesOf(e.Woke)
+}
+
+// UsedBytes is the size of the state s holds (its buffers' lengths, not
+// their capacities, times the element sizes): what a restore copies back,
+// the figure a rollback's report gives per tick and per body.
+func (s *Snapshot) UsedBytes() int {
+	e := &s.events
+	return lenBytes(s.names) + lenBytes(s.bodies) + lenBytes(s.sb) + lenBytes(s.invI) + lenBytes(s.contacts.list) + lenBytes(s.inside) + lenBytes(s.stops) +
+		lenBytes(e.CCDHits) + lenBytes(e.ContactsBegun) + lenBytes(e.ContactsEnded) + lenBytes(e.Teleports) + lenBytes(e.Tunnels) +
+		lenBytes(e.Embedded) + lenBytes(e.Slept) + lenBytes(e.Woke)
+}
+
+func lenBytes[T any](b []T) int {
+	var z T
+	return len(b) * int(unsafe.Sizeof(z))
 }
 
 func bytesOf[T any](b []T) int {

@@ -72,9 +72,12 @@ func (d *decoder) events(path string, items []*jnode) []Event {
 	var pending []pendingTeleport
 	for i, it := range items {
 		ep := fmt.Sprintf("%s[%d]", path, i)
-		o := d.object(ep, it, "an event", "tick", "fire", "teleport")
+		o := d.object(ep, it, "an event", "tick", "fire", "teleport", "player")
 		p, n := o.must("tick")
 		ev := Event{Tick: d.tick(p, n)}
+		if p, n := o.get("player"); n != nil {
+			ev.Player = int(d.whole(p, n, 1, MaxPlayers))
+		}
 		fp, fire := o.get("fire")
 		tp, tele := o.get("teleport")
 		switch {

@@ -351,3 +351,28 @@ func TestParseSolverSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestEventPlayer: an event's "player" is 1 or 2; events without one
+// alternate 1, 2, 1, ... in file order (a rollback's players).
+func TestEventPlayer(t *testing.T) {
+	src := `{"statics": [], "bodies": [{"name": "a", "center": [0, 1, 0], "half": [0.5, 0.5, 0.5]}], "events": [
+		{"tick": 5, "teleport": {"body": "a", "center": [0, 2, 0]}},
+		{"tick": 6, "player": 1, "teleport": {"body": "a", "center": [0, 2, 0]}},
+		{"tick": 7, "teleport": {"body": "a", "center": [0, 2, 0]}},
+		{"tick": 8, "player": 2, "teleport": {"body": "a", "center": [0, 2, 0]}}]}`
+	sc, err := Parse("p.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for i := range sc.Events {
+		got = append(got, sc.EventPlayer(i))
+	}
+	if fmt.Sprint(got) != "[1 1 1 2]" {
+		t.Fatalf("players %v, want [1 1 1 2] (the third event is the third in file order: player 1)", got)
+	}
+	bad := strings.Replace(src, `"player": 2`, `"player": 3`, 1)
+	if _, err := Parse("p.json", []byte(bad)); err == nil || !strings.Contains(err.Error(), "events[3].player") || !strings.Contains(err.Error(), "1..2") {
+		t.Fatalf("player 3: %v; want an error naming events[3].player", err)
+	}
+}

@@ -95,6 +95,23 @@ type Event struct {
 	Fire physics.BodyDef
 	// Teleport is the move for EventTeleport.
 	Teleport Teleport
+	// Player is whose input the event is in a rollback session, 1 or 2;
+	// 0 when the file does not say (a rollback then alternates players by
+	// event, EventPlayer). Plain runs ignore it.
+	Player int
+}
+
+// MaxPlayers is how many players a rollback session has: player 1 is
+// local, player 2 remote.
+const MaxPlayers = 2
+
+// EventPlayer is the player of the i-th event in file order: its own
+// "player", else 1 and 2 alternating (1 for the first event).
+func (s *Scene) EventPlayer(i int) int {
+	if p := s.Events[i].Player; p > 0 {
+		return p
+	}
+	return 1 + i%MaxPlayers
 }
 
 // Teleport moves the body named Body (a scene body or a projectile fired at

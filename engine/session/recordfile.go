@@ -13,6 +13,7 @@ import (
 //	{"sandbox_record":1,"scene_file":"builtin/range.json","ccd":true,"physics_hz":120,"substeps":2,"scene":{...the scene file...}}
 //	{"t":"input","tick":30,"input":{"kind":"fire","fire":{...}}}
 //	{"t":"input","tick":31,"input":{"kind":"drag","body":2,"point":[0.5,0.5,0],"target":[1,3,0]}}
+//	{"t":"input","tick":40,"player":2,"input":{"kind":"fire","fire":{...}}}
 //	{"t":"hash","tick":60,"state":"8d3e...","bodies":[{"name":"crate-1","c":123,"o":45,"v":6,"w":7,"s":false}]}
 //	{"t":"rewind","from":300,"to":180}
 //	{"t":"end","tick":420,"state":"...","bodies":[...]}
@@ -28,7 +29,9 @@ import (
 // after it belong to the new branch. "physics_hz" and "substeps" in the
 // header (optional) override the embedded scene's rate, as -physics-hz and
 // -substeps did for the run recorded; a "rate" input changes the rate from
-// its tick on (the window's panel).
+// its tick on (the window's panel). An input line's "player" (optional, 1
+// or 2, absent meaning 1) says whose input it is when `sandbox rollback`
+// plays the file as two peers; a replay applies every input alike.
 //
 // Lines come in the order the steps ran: the inputs of tick T (applied by
 // the step from T to T+1), then the hash of tick T+1 if it is a
@@ -52,7 +55,8 @@ type recHeader struct {
 
 type recLine struct {
 	T      string     `json:"t"`
-	Tick   uint64     `json:"tick,omitempty"` // absent means 0
+	Tick   uint64     `json:"tick,omitempty"`   // absent means 0
+	Player int        `json:"player,omitempty"` // input: whose, 1 or 2 (absent means 1; see Rollback)
 	From   uint64     `json:"from,omitempty"`
 	To     *uint64    `json:"to,omitempty"`
 	Input  *recInput  `json:"input,omitempty"`

@@ -12,6 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"sandbox/engine/physics"
+	"sandbox/engine/scene"
 )
 
 // lineReader reads a record file one line at a time, holding one line: a
@@ -78,7 +79,9 @@ type item struct {
 	tick uint64        // input, hash, end: the tick; rewind: the tick rewound from
 	to   uint64        // rewind: the tick rewound to
 	in   physics.Input // input; a teleport's or drag's body holds a creation index
-	exp  expect        // hash, end
+	// player is the input's player, 1 or 2 (the line's "player", 1 when absent).
+	player int
+	exp    expect // hash, end
 }
 
 // decodeItem reads one line on its own: its JSON, its fields and whatever
@@ -90,10 +93,20 @@ func decodeItem(raw []byte, n int) (item, string) {
 		return item{}, errText(err, "")
 	}
 	it := item{line: n, tick: l.Tick}
+	if l.Player != 0 && l.T != "input" {
+		return it, `"player" belongs on input lines only`
+	}
 	switch l.T {
 	case "input":
 		if l.Input == nil {
 			return it, `an input line needs "input"`
+		}
+		it.player = 1
+		if l.Player != 0 {
+			if l.Player < 1 || l.Player > scene.MaxPlayers {
+				return it, fmt.Sprintf("player %d: want 1 or 2 (absent means 1)", l.Player)
+			}
+			it.player = l.Player
 		}
 		in, msg := decodeInput(l.Input)
 		if msg == "" {

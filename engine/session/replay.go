@@ -66,17 +66,29 @@ type MismatchError struct {
 	// Differs is every body that differs, "name (field, field)"; the error's
 	// line names the first few and counts the rest.
 	Differs []string
+	// NoPrints: the expected state lists no fingerprints, so no body can be
+	// named.
+	NoPrints bool
 }
 
 func (e *MismatchError) Error() string {
+	return fmt.Sprintf("replay differs from the recording at tick %d: %s", e.Tick, e.Detail())
+}
+
+// Detail is the error's line after the tick: the two hashes and the bodies
+// that differ (a rollback words its own error around it).
+func (e *MismatchError) Detail() string {
 	d := "every body's fingerprint matches the recording's (the recorded hash itself differs)"
+	if e.NoPrints {
+		d = "the expected state lists no fingerprints to name the bodies that differ"
+	}
 	if n := len(e.Differs); n > 0 {
 		d = "bodies that differ: " + strings.Join(e.Differs[:min(n, mismatchNamed)], ", ")
 		if n > mismatchNamed {
 			d += fmt.Sprintf(" and %d more", n-mismatchNamed)
 		}
 	}
-	return fmt.Sprintf("replay differs from the recording at tick %d: state hash %016x, recorded %016x; %s", e.Tick, e.Got, e.Want, d)
+	return fmt.Sprintf("state hash %016x, recorded %016x; %s", e.Got, e.Want, d)
 }
 
 // ParseReplay checks a record file held in memory (tests); see ReadReplay.
@@ -436,7 +448,7 @@ func (rp *Replay) Finish(s *Session) error {
 // compare is a checkpoint's verdict: the hash and, when the line lists
 // them, every body's fingerprint must be equal.
 func compare(tick, got uint64, want expect, have []BodyPrint) error {
-	e := &MismatchError{Tick: tick, Got: got, Want: want.hash}
+	e := &MismatchError{Tick: tick, Got: got, Want: want.hash, NoPrints: !want.listed}
 	if want.listed || got != want.hash {
 		for i := 0; i < max(len(have), len(want.bodies)); i++ {
 			switch {

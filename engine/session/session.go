@@ -52,6 +52,13 @@ type Options struct {
 	MoversPerFrame bool
 }
 
+// inputFeed hands a step the inputs of its tick that come from outside
+// the scene's script and the user: a recording (Replay), or the players of
+// a rollback session (Rollback).
+type inputFeed interface {
+	inputsAt(s *Session, tick uint64, buf []physics.Input) ([]physics.Input, error)
+}
+
 // Session is one running simulation. It is not safe for concurrent use.
 type Session struct {
 	sc     *scene.Scene
@@ -67,8 +74,11 @@ type Session struct {
 	pending []physics.Input // user inputs for the next tick boundary
 	held    physics.Input   // applied at every step while holding (a drag)
 	holding bool
-	feed    *Replay // the replay feeding recorded inputs, nil when none
-	feedErr error   // the feed's error, returned by Advance
+	feed    inputFeed // the replay or rollback feeding inputs, nil when none
+	feedErr error     // the feed's error, returned by Advance
+	// feedTakesUser: the feed takes the queued and held inputs itself (a
+	// live rollback keeps them as the local player's), so step adds none.
+	feedTakesUser bool
 
 	teleports *frames.TeleportDetector
 	detect    bool
@@ -223,10 +233,12 @@ func (s *Session) step(uint64) bool {
 			return false
 		}
 	}
-	s.inputs = append(s.inputs, s.pending...)
-	s.pending = s.pending[:0]
-	if s.holding {
-		s.inputs = append(s.inputs, s.held)
+	if !s.feedTakesUser {
+		s.inputs = append(s.inputs, s.pending...)
+		s.pending = s.pending[:0]
+		if s.holding {
+			s.inputs = append(s.inputs, s.held)
+		}
 	}
 	for _, in := range s.inputs[user:] {
 		f.Inputs = append(f.Inputs, Stamped{Tick: tick, Input: in})

@@ -28,6 +28,7 @@ var KeyHelp = []KeyBinding{
 	{"J", "cycle the loop policy: fixed, variable, semi-fixed, skip-long, float32-acc (not while recording or replaying)"},
 	{"Shift + J", "cycle the catch-up: drop, slow, reset"},
 	{"F3", "stall: the next frame lasts 50 ms longer"},
+	{"F4", "cycle the network delay: off, 4, 8, 16 ticks (the scene restarts as two peers; not while recording or replaying)"},
 	{"F11", "fullscreen at the video mode nearest the target rate"},
 	{"F12", "screenshot to sandbox-DATE-TIME.png, panel included; \"saved FILE\" shows for 2 s"},
 	{"I", "cycle interpolation: off, lerp + nlerp, lerp + slerp, extrapolate"},

@@ -105,6 +105,7 @@ func (u *UI) panelWindow(s *PanelState, ds imgui.Vec2) {
 		u.selectionSection(s)
 		u.timeSection(s)
 		u.loopSection(s)
+		u.networkSection(s)
 		u.springsSection(s)
 		u.presentSection(s)
 		u.displaySection(s)

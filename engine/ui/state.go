@@ -127,6 +127,8 @@ type PanelState struct {
 
 	// Loop is the loop section's state (loop_section.go).
 	Loop LoopState
+	// Network is the network section's state (network_section.go).
+	Network NetworkState
 	// Springs are the scene's springs after the last step, in scene order
 	// (springs_section.go); empty when it has none.
 	Springs []SpringRow
