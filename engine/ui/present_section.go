@@ -63,7 +63,8 @@ func presentRateLine(l *line, p *PresentState) *line {
 	return l.s("off)")
 }
 
-// presentJitterLine is "deviation p50 0.04 ms, p99 0.61 ms".
+// presentJitterLine is "deviation p50 A ms, p99 B ms": how far presents
+// strayed from their slot.
 func presentJitterLine(l *line, p *PresentState) *line {
 	return l.reset().s("deviation p50 ").f(p.Present.DeviationP50Ms, 2).s(" ms, p99 ").f(p.Present.DeviationP99Ms, 2).s(" ms")
 }
@@ -73,8 +74,8 @@ func missedLine(l *line, p *PresentState) *line {
 	return l.reset().s("missed slots ").i(int64(p.Present.Missed)).s(" of ").i(int64(p.Present.Intervals)).s(" intervals")
 }
 
-// latencyLine is "input latency last 23.4 ms, p50 21.0, p99 35.2, max 40.1
-// (12 inputs)", or says no input has been shown yet.
+// latencyLine is "input latency last L ms, p50 A, p99 B, max C (N inputs)",
+// or says no input has been shown yet.
 func latencyLine(l *line, p *PresentState) *line {
 	lt := &p.Latency
 	l.reset().s("input latency ")
