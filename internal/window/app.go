@@ -36,7 +36,7 @@ type app struct {
 	sim  simulation
 	cam  camera
 	in   inputState
-	drag dragState // Shift + left drag on a body (drag.go)
+	drag dragState // Shift + left drag on a body (view_drag.go)
 
 	pacer      *frames.Pacer
 	stabiliser *frames.Stabiliser
@@ -65,7 +65,7 @@ type app struct {
 
 	lanes rangeLanes // the scene's range lanes and wall labels
 	lane  int        // the lane the camera was put in, -1 for none
-	// events is the panel's list of the newest physics events (app_events.go),
+	// events is the panel's list of the newest physics events (view_events.go),
 	// eventNote the panel's line on the last click in it that could not
 	// do everything ("" = it did).
 	events    ui.EventLog
@@ -82,9 +82,9 @@ type app struct {
 	split splitView // X: the view split into two display rates
 
 	loops  loopControl // J, Shift+J, F3: the loop policy, catch-up and stalls (app_loop.go)
-	shadow shadowState // the split view by loop policy (app_split_loop.go)
+	shadow shadowState // the split view by loop policy (view_split_loop.go)
 
-	pt presentState // present timing and input latency (app_present.go)
+	pt presentState // present timing and input latency (shell_present.go)
 
 	// fbWidth and fbHeight are the framebuffer size in pixels (not the
 	// window size: they differ on HiDPI screens), kept up to date by a

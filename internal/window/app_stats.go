@@ -34,7 +34,7 @@ type StatsFile struct {
 	// there were two teleport counters.
 	TeleportsDetected uint64      `json:"teleports_detected"`
 	Bodies            []statsBody `json:"bodies"`
-	presentStats                  // present timing and input latency (app_present.go)
+	presentStats                  // present timing and input latency (shell_present.go)
 }
 
 // statsBody is a body as the report lists it, and how many steps the

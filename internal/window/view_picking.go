@@ -7,7 +7,7 @@ import "sandbox/engine/ui"
 // Picking: Shift + left click selects the body under the pointer, as drawn
 // this frame (so does a plain left click on a body with the crosshair
 // off); the panel shows its state and the view outlines it. Moving the
-// pointer with the button held drags the body (drag.go).
+// pointer with the button held drags the body (view_drag.go).
 
 // selectAt selects the body under the pointer at (x, y), window pixels, or
 // clears the selection when there is none.

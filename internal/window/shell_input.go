@@ -23,7 +23,7 @@ var timeScales = []float64{0.05, 0.1, 0.25, 0.5, 1, 2}
 
 // The keys are listed once, in ui.KeyHelp: the F1 window shows that list,
 // onKey below implements it, and docs/window.md's key table is checked
-// against it (keys_test.go).
+// against it (panel_test.go).
 
 // installCallbacks sets the window's callbacks. Mouse, wheel, key and
 // character events go to the panel first. A press or a wheel turn reaches
@@ -77,7 +77,7 @@ func (a *app) onKeyEvent(k glfw.Key, act glfw.Action, mods glfw.ModifierKey) {
 // onMouseButton is the mouse button callback: the panel first, then, when
 // the press lands in the 3D view, orbit (right), select and grab (Shift +
 // left, or a plain left press on a body with the crosshair off: moving
-// with the button held drags the body, drag.go) or fire through the
+// with the button held drags the body, view_drag.go) or fire through the
 // pointer (left). Where the press lands is decided at its
 // own position, not by whether the panel wanted the mouse in the last
 // frame: a pointer that moves onto the panel and clicks within one batch

@@ -27,7 +27,7 @@ var errNoGL41 = errors.New("OpenGL 4.1 core profile not available from this driv
 
 // Run opens the window and runs the scene until it is closed, Esc is
 // pressed or o.Frames frames have been drawn. It must run on the main OS
-// thread (main.go locks it in init).
+// thread (cmd/sandbox's main.go locks it in init).
 func Run(o Options) error {
 	if o.Scene == nil {
 		return fmt.Errorf("window: no scene")
