@@ -17,18 +17,18 @@ const DefaultWidth, DefaultHeight = 1280, 720
 
 // Options are what a window run needs from the command line.
 type Options struct {
-	Scene     *scene.Scene
-	DisplayHz float64 // frame-pacer target, Hz; 0 = as fast as vsync allows
+	Scene     *scene.Scene // the scene the window opens on
+	DisplayHz float64      // frame-pacer target, Hz; 0 = as fast as vsync allows
 	// VRR (-display vrr:MIN-MAX) has the pacer emulate a variable-refresh
 	// display while the target is its MAX (DisplayHz); zero: none.
 	VRR         headless.VRR
-	VSync       bool
-	CCD         bool
-	Interp      interp.Mode
-	Frames      int    // exit after this many frames; 0 = until closed
-	Screenshot  string // write the last frame here as PNG ("" = no)
-	Stats       string // write frame statistics JSON here ("" = no)
-	FireAtFrame int    // fire one shot from the camera at this frame; -1 = never
+	VSync       bool        // wait for vertical sync (-vsync)
+	CCD         bool        // continuous collision detection at the start (-ccd, or the scene's)
+	Interp      interp.Mode // how poses are drawn between ticks (-interp)
+	Frames      int         // exit after this many frames; 0 = until closed
+	Screenshot  string      // write the last frame here as PNG ("" = no)
+	Stats       string      // write frame statistics JSON here ("" = no)
+	FireAtFrame int         // fire one shot from the camera at this frame; -1 = never
 
 	// Width and Height are the window size in screen coordinates; 0 means DefaultWidth x DefaultHeight.
 	Width, Height int
