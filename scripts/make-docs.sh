@@ -39,12 +39,12 @@ eval "$XVFB" "$tmp/sandbox" -scene range -vsync=false -frames 240 -screenshot do
 
 echo "docs: docs/range-lane.png (the lane test's last frame)"
 export SANDBOX_DOCS_SHOT="$PWD/docs/range-lane.png" SANDBOX_REQUIRE_DISPLAY=1
-eval "$XVFB" $GO test "$PGO" -count=1 ./cmd/sandbox -run TestWindowLaneShotReachesWall >/dev/null
+eval "$XVFB" $GO test "$PGO" -count=1 ./internal/window -run TestWindowLaneShotReachesWall >/dev/null
 
 echo "docs: docs/loops-split.png (the split view by policy, 10 frames after a 50 ms stall)"
 export SANDBOX_LOOPS_SHOT="$PWD/docs/loops-split.png"
-eval "$XVFB" $GO test "$PGO" -count=1 ./cmd/sandbox -run TestWindowSplitByPolicy >/dev/null
+eval "$XVFB" $GO test "$PGO" -count=1 ./internal/window -run TestWindowSplitByPolicy >/dev/null
 echo "docs: docs/rollback-ghost.png (network delay 8 ticks: the confirmed ghost of a late shot)"
 export SANDBOX_ROLLBACK_SHOT="$PWD/docs/rollback-ghost.png"
-eval "$XVFB" $GO test "$PGO" -count=1 ./cmd/sandbox -run TestWindowNetworkDelay >/dev/null
+eval "$XVFB" $GO test "$PGO" -count=1 ./internal/window -run TestWindowNetworkDelay >/dev/null
 echo "docs: done; look at the pictures (git diff --stat docs/) before committing them"

@@ -12,6 +12,7 @@ import (
 	"sandbox/engine/interp"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
+	"sandbox/internal/window"
 )
 
 // options is the parsed command line.
@@ -47,7 +48,7 @@ type options struct {
 	screenshot  string
 	stats       string
 	fireAtFrame int
-	windowW     int // -window-size, screen coordinates; 0 = defaultWindowW x defaultWindowH
+	windowW     int // -window-size, screen coordinates; 0 = window.DefaultWidth x window.DefaultHeight
 	windowH     int
 	framesFrom  string // -frames-from FILE: a trace whose frame seconds are the window's clock
 
@@ -71,8 +72,7 @@ const (
 
 // Defaults that two flags (or a flag and the window) share.
 const (
-	defaultWindowW, defaultWindowH = 1280, 720 // -window-size, screen coordinates
-	defaultHitchSeconds            = 0.05      // -hitch-seconds, here and in compare
+	defaultHitchSeconds = 0.05 // -hitch-seconds, here and in compare
 )
 
 // maxWorkers is the most goroutines -workers may give a physics step:
@@ -122,7 +122,7 @@ func newFlagSet(o *options, interpName, windowSize, moversName *string) *flag.Fl
 	fs.StringVar(&o.screenshot, "screenshot", "", "window: write the last frame as PNG here")
 	fs.StringVar(&o.stats, "stats", "", "window: write frame statistics JSON here (- = stdout)")
 	fs.IntVar(&o.fireAtFrame, "fire-at-frame", -1, "window: fire one shot from the camera at this frame (-1 = never)")
-	fs.StringVar(windowSize, "window-size", fmt.Sprintf("%dx%d", defaultWindowW, defaultWindowH), "window: size WxH in screen coordinates")
+	fs.StringVar(windowSize, "window-size", fmt.Sprintf("%dx%d", window.DefaultWidth, window.DefaultHeight), "window: size WxH in screen coordinates")
 	fs.StringVar(&o.framesFrom, "frames-from", "", "window: take each frame's seconds from this -trace file (window or headless) instead of the clock; the run ends with its last frame (headless with -display vrr:, the frames' render times)")
 	return fs
 }

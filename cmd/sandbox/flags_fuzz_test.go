@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"sandbox/engine/headless"
+	"sandbox/internal/window"
 )
 
 // FuzzFlags feeds random argument lists (one argument a line) to the
@@ -56,7 +57,7 @@ func FuzzFlags(f *testing.F) {
 					checkHeadlessBounds(t, args, p.opts)
 				}
 			default:
-				var wo windowOptions
+				var wo window.Options
 				if wo, err = planWindow(o); err == nil {
 					if wo.Frames < 0 || wo.Frames > headless.MaxFrames ||
 						!(wo.DisplayHz == 0 || wo.DisplayHz >= minWindowHz && wo.DisplayHz <= maxWindowHz) {

@@ -135,9 +135,9 @@ func (p *headlessPlan) run(stdout io.Writer, sig *interrupts) error {
 	if err != nil {
 		return err
 	}
-	defer rec.abort()
+	defer rec.Abort()
 	if rec != nil {
-		p.opts.Record = rec.rec
+		p.opts.Record = rec.Rec
 	}
 
 	rep, err := headless.Run(p.opts)
@@ -177,7 +177,7 @@ func (p *headlessPlan) run(stdout io.Writer, sig *interrupts) error {
 	if err := report.commit(); err != nil {
 		return err
 	}
-	if err := rec.commit(); err != nil {
+	if err := rec.Commit(); err != nil {
 		return err
 	}
 	if p.report != "-" && p.trace != "-" {

@@ -17,6 +17,7 @@ import (
 	"runtime"
 
 	"sandbox/internal/oneline"
+	"sandbox/internal/window"
 )
 
 func init() {
@@ -62,7 +63,7 @@ func exitStatus(err error) (int, string) {
 	var u usageError
 	var sig interruptedError
 	switch {
-	case errors.As(err, &u) || errors.Is(err, errNoDisplay):
+	case errors.As(err, &u) || errors.Is(err, window.ErrNoDisplay):
 		return 2, line
 	case errors.As(err, &sig):
 		return sig.exitCode(), line

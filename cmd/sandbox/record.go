@@ -7,6 +7,7 @@ import (
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
 	"sandbox/internal/safeio"
+	"sandbox/internal/window"
 )
 
 // checkRecordFlags refuses -record and -replay combinations that cannot
@@ -50,11 +51,9 @@ func loadReplay(path string) (*session.Replay, error) {
 	return rp, nil
 }
 
-// recordOutput is a -record file being written atomically.
-type recordOutput struct {
-	f   *safeio.File
-	rec *session.Recorder
-}
+// recordOutput is a -record file being written atomically (the window
+// commits its own at the end of its run).
+type recordOutput = window.Recording
 
 // openRecord starts the recording of sc (read again from o.scene for the
 // bytes to embed) whose world starts with CCD ccd.
@@ -75,7 +74,7 @@ func openRecord(o *options, sc *scene.Scene, ccd bool) (*recordOutput, error) {
 		f.Abort()
 		return nil, fmt.Errorf("-record %s: %v", o.record, err)
 	}
-	return &recordOutput{f: f, rec: rec}, nil
+	return &recordOutput{File: f, Rec: rec}, nil
 }
 
 // rateOverride is the rate a recording's header carries: sc's, when
@@ -101,28 +100,9 @@ func sceneSource(o *options, sc *scene.Scene) ([]byte, error) {
 	return src, nil
 }
 
-// commit makes the finished recording (its end line is already written)
-// its target. Safe on nil.
-func (r *recordOutput) commit() error {
-	if r == nil {
-		return nil
-	}
-	if err := r.f.Commit(); err != nil {
-		return fmt.Errorf("-record %q: %v", r.f.Target(), err)
-	}
-	return nil
-}
-
-// abort discards an unfinished recording; safe after commit and on nil.
-func (r *recordOutput) abort() {
-	if r != nil {
-		r.f.Abort()
-	}
-}
-
 // attachWindowIO opens -record, -replay and -trace for a window run,
 // before the window opens: a bad file is refused (exit 2) with nothing run.
-func attachWindowIO(o *options, wo *windowOptions) error {
+func attachWindowIO(o *options, wo *window.Options) error {
 	if o.replay != "" {
 		rp, err := loadReplay(o.replay)
 		if err != nil {

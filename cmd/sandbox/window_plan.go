@@ -1,15 +1,19 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"sandbox/internal/window"
+)
 
 // planWindow checks a window command line before the window opens: the
 // scene or recording, and the outputs (-stats, -screenshot, -trace,
 // -record) that a run of many minutes would otherwise find unwritable only
 // at its end.
-func planWindow(o *options) (windowOptions, error) {
+func planWindow(o *options) (window.Options, error) {
 	sc, err := loadScene(o)
 	if err != nil {
-		return windowOptions{}, err
+		return window.Options{}, err
 	}
 	var files fileList
 	files.scene("-scene", o.scene)
@@ -20,9 +24,9 @@ func planWindow(o *options) (windowOptions, error) {
 	files.output("-trace", o.trace)
 	files.output("-record", o.record)
 	if err := files.check(); err != nil {
-		return windowOptions{}, err
+		return window.Options{}, err
 	}
-	wo := windowOptions{
+	wo := window.Options{
 		Scene: sc, DisplayHz: o.displayHz, VSync: o.vsync, CCD: sc.CCD, Interp: o.interp,
 		Frames: o.frames, Screenshot: o.screenshot, Stats: o.stats, FireAtFrame: o.fireAtFrame,
 		Width: o.windowW, Height: o.windowH, Policy: o.loop.policy, CatchUp: o.loop.catchUp,
@@ -33,7 +37,7 @@ func planWindow(o *options) (windowOptions, error) {
 	}
 	if o.framesFrom != "" {
 		if wo.FramesFrom, err = readTraceFile("-frames-from", o.framesFrom); err != nil {
-			return windowOptions{}, err
+			return window.Options{}, err
 		}
 		// The run ends with the trace's last frame (or at -frames, if sooner):
 		// -stats and -screenshot are written then, as at -frames N.
@@ -44,7 +48,7 @@ func planWindow(o *options) (windowOptions, error) {
 	// Last, since it opens -trace and -record (temporary files of the
 	// program's own, discarded if the window never runs).
 	if err := attachWindowIO(o, &wo); err != nil {
-		return windowOptions{}, err
+		return window.Options{}, err
 	}
 	return wo, nil
 }
@@ -60,7 +64,7 @@ func runWindowed(o *options) error {
 	sig := catchInterrupts()
 	defer sig.stop()
 	wo.Interrupted = sig.interrupted
-	if err := runWindow(wo); err != nil {
+	if err := window.Run(wo); err != nil {
 		return err
 	}
 	if s := sig.signal(); s != 0 {

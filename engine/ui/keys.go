@@ -10,7 +10,7 @@ type KeyBinding struct {
 }
 
 // KeyHelp lists every key and mouse gesture of the sandbox: the one list
-// the F1 window shows, the app's key handler implements (cmd/sandbox tests
+// the F1 window shows, the app's key handler implements (internal/window tests
 // both) and docs/window.md's key table must contain.
 var KeyHelp = []KeyBinding{
 	{"Esc", "quit"},

@@ -1,0 +1,165 @@
+//go:build cgo
+
+package window
+
+import (
+	"fmt"
+	"io"
+
+	"sandbox/engine/frames"
+	"sandbox/engine/interp"
+	"sandbox/engine/session"
+	"sandbox/engine/ui"
+)
+
+// presentState is the window's measure of what it presented: the intervals
+// between the returns of SwapBuffers against the rate asked for, and the
+// latency of the user's inputs from their arrival to the present of the
+// first frame that draws their effect (docs/window.md, Present timing).
+type presentState struct {
+	recent *frames.PresentTiming // the panel's: the current display setting only
+	run    *frames.PresentTiming // -stats and the trace's: the whole run
+	inputs *frames.InputLatency
+
+	sess    *session.Session // the session whose queued inputs are followed
+	pollNs  int64            // the frame clock at this frame's poll of events
+	setting displaySetting   // what recent was measured under
+	stamper *swapStamper     // -trace: each line gets its frame's swap time
+}
+
+// displaySetting is what the presents are asked to do; a change starts the
+// panel's window afresh.
+type displaySetting struct {
+	targetHz   float64
+	vsync      bool
+	fullscreen bool
+}
+
+// init makes the measures.
+func (p *presentState) init() {
+	p.recent = frames.NewPresentTiming(1024)
+	p.run = frames.NewPresentTiming(frames.RunPresentIntervals)
+	p.inputs = frames.NewInputLatency(64)
+}
+
+// holdLines returns the writer the -trace writer must write to: it holds
+// each frame's line until its present and then writes it to trace.
+func (p *presentState) holdLines(trace io.Writer) io.Writer {
+	p.stamper = &swapStamper{out: trace}
+	return p.stamper
+}
+
+// presentTargetHz is the rate the presents are asked for: the pacer's, or
+// with vsync and no pacer the monitor's; 0 when nothing asks for one.
+func (a *app) presentTargetHz() float64 {
+	if hz := a.pacer.Hz(); hz > 0 {
+		return hz
+	}
+	if a.vsync {
+		return a.nativeHz
+	}
+	return 0
+}
+
+// followSession forgets the inputs of a session that was replaced (a scene
+// load or reset drops the queue).
+func (a *app) followSession() {
+	if p := &a.pt; p.sess != a.sim.sess {
+		p.inputs.Forget()
+		p.sess = a.sim.sess
+	}
+}
+
+// inputsBeforeAdvance notes the inputs queued since the last look: the
+// event callbacks ran in this frame's poll, so they arrived then (GLFW
+// gives no event times; an event that waited in the queue while the frame
+// rendered or slept is counted from the poll that delivered it).
+func (a *app) inputsBeforeAdvance() {
+	a.followSession()
+	p := &a.pt
+	p.pollNs = frameClock()
+	p.inputs.Queued(len(a.sim.sess.Pending()), p.pollNs)
+}
+
+// inputsAfterAdvance notes that the frame's first step applied every
+// queued input.
+func (a *app) inputsAfterAdvance(fr *session.Frame) {
+	if fr.Steps > 0 {
+		a.pt.inputs.Stepped(fr.FirstTick)
+	}
+}
+
+// drawnTick is the last tick whose step the drawn state includes: off and
+// extrapolation draw curr, the state after the last step; lerp and slerp
+// blend prev and curr, and at alpha 0 that is prev alone.
+func (a *app) drawnTick() uint64 {
+	t := a.sim.sess.Tick()
+	if (a.view.Mode == interp.Lerp || a.view.Mode == interp.Slerp) && a.drawAlpha == 0 && t > 0 {
+		return t - 1
+	}
+	return t
+}
+
+// presented records a frame presented at swapNs (the frame clock when
+// SwapBuffers returned): its interval, the inputs it shows, and its
+// trace line with the swap time.
+func (a *app) presented(swapNs int64) error {
+	p := &a.pt
+	a.followSession()
+	// Inputs the panel queued after the advance arrived at this frame's poll.
+	p.inputs.Queued(len(a.sim.sess.Pending()), p.pollNs)
+	p.inputs.Presented(a.drawnTick(), swapNs)
+	target := a.presentTargetHz()
+	if s := (displaySetting{target, a.vsync, a.fullscreen}); s != p.setting {
+		p.setting = s
+		p.recent.Clear()
+	}
+	p.recent.Swap(swapNs, target)
+	p.run.Swap(swapNs, target)
+	return a.stampTrace(true, float64(swapNs)*1e-9, target)
+}
+
+// notPresented is a frame that was not drawn (minimised): the gap is no
+// interval, and its trace line has no swap time.
+func (a *app) notPresented() error {
+	a.pt.recent.Restart()
+	a.pt.run.Restart()
+	return a.stampTrace(false, 0, 0)
+}
+
+// stampTrace writes this frame's trace line, held since the advance.
+func (a *app) stampTrace(swapped bool, swapSeconds, targetHz float64) error {
+	p := &a.pt
+	if p.stamper == nil || a.io.trace == nil {
+		return nil
+	}
+	_ = a.io.trace.Flush() // hands the line to the stamper; its errors are the stamper's
+	if err := p.stamper.release(swapped, swapSeconds, targetHz, a.vsync); err != nil {
+		return fmt.Errorf("-trace: %w", err)
+	}
+	return nil
+}
+
+// presentPanel is the panel's present and latency lines.
+func (a *app) presentPanel() ui.PresentState {
+	return ui.PresentState{Requested: a.pacer.Hz(), VSync: a.vsync, Present: a.pt.recent.Summary(),
+		Latency: a.pt.inputs.Summary(), InFlight: a.pt.inputs.InFlight()}
+}
+
+// presentStats are -stats' fields on presents and input latency.
+type presentStats struct {
+	Present      PresentRun            `json:"present"`
+	InputLatency frames.LatencySummary `json:"input_latency_ms"`
+}
+
+// PresentRun is the run's present timing beside what was asked for.
+type PresentRun struct {
+	RequestedHz float64 `json:"requested_hz"` // the pacer's rate, 0 = not pacing
+	VSync       bool    `json:"vsync"`
+	frames.PresentSummary
+}
+
+func (a *app) presentStats() presentStats {
+	return presentStats{Present: PresentRun{RequestedHz: a.pacer.Hz(), VSync: a.vsync, PresentSummary: a.pt.run.Summary()},
+		InputLatency: a.pt.inputs.Summary()}
+}

@@ -1,0 +1,19 @@
+//go:build cgo
+
+package window
+
+// Two clocks drive what is drawn: the frame clock (wall time) paces and
+// measures frames; simulation time, (tick + alpha) steps, ages trails,
+// hit markers and teleport flags, so that they freeze while paused and
+// slow down with the time scale, as the bodies do.
+
+// simTime is the simulation time of the frame, s: the loop's time plus its
+// alpha of a step (none after a single step: the step's end is what is
+// drawn). The loop's time stays continuous when the physics rate changes.
+func (a *app) simTime() float64 {
+	t := a.sim.lp.Time()
+	if !a.hold.Held() {
+		t += a.sim.lp.Alpha() * a.sim.lp.Config().StepSeconds
+	}
+	return t
+}
