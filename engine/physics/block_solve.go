@@ -104,7 +104,7 @@ func (w *World) solveBigBlock(bi, n int, sw *stopwatch, sp *SolverProfile) {
 	b := &sol.blocks[bi]
 	cols := sol.blockCols[b.cols : b.cols+stride]
 	sol.colors = append(sol.colors[:0], cols...) // for runColors
-	if wideOn {
+	if w.opt.wide {
 		sol.runSegs = sol.segs[bi*numColors:][:numColors] // for runWide
 	}
 	w.solvePasses(sol.runs[b.runs[0]:b.runs[1]], int(cols[0]), int(cols[numColors+1]), n, sw, sp)
@@ -124,7 +124,7 @@ func (w *World) solvePasses(runs []bodyRun, first, end, n int, sw *stopwatch, sp
 	restit := sol.restitAny.Load()
 	sp.PrepareContacts += sw.lap()
 	for s := 0; s < n; s++ {
-		sol.rewarm = s > 0 && !w.warmEverySubstep
+		sol.rewarm = s > 0 && !w.opt.warmEverySubstep
 		w.runRuns(runs, sol.fnVelocitiesAt)
 		if !sol.rewarm {
 			sp.IntegrateVelocities += sw.lap()
@@ -243,7 +243,7 @@ func (w *World) solveBlock(bi int, v *consView, t *stageTimes) {
 	runs := sol.runs[b.runs[0]:b.runs[1]]
 	cols := sol.blockCols[b.cols : b.cols+stride]
 	var segs []wideSeg // the AVX2 build's groups (wide.go)
-	if wideOn {
+	if w.opt.wide {
 		segs = sol.segs[bi*numColors:][:numColors]
 	}
 	first, end := int(cols[0]), int(cols[numColors+1])
@@ -256,7 +256,7 @@ func (w *World) solveBlock(bi int, v *consView, t *stageTimes) {
 	restit := w.prepareCons(v, first, end)
 	t.lap(stPrepare)
 	for s := 0; s < w.substeps(); s++ {
-		rewarm := s > 0 && !w.warmEverySubstep
+		rewarm := s > 0 && !w.opt.warmEverySubstep
 		for _, r := range runs {
 			w.kickBodies(int(r.lo), int(r.hi), rewarm)
 		}

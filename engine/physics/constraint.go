@@ -254,7 +254,7 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 		// A constraint solved in a group is built here and packed into
 		// its lane (wide.go); the others in place.
 		gl := int32(-1)
-		if wideOn {
+		if w.opt.wide {
 			gl = sol.laneOf[i]
 		}
 		if gl >= 0 && v.kept && m.flags&mfReused != 0 {

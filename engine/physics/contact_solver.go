@@ -141,12 +141,12 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	g := toSV(w.def.Gravity)
 	sol.gh, sol.halfG = g.scale(h), g.scale(-0.5*h)
 
-	if wideOn {
+	if w.opt.wide {
 		for l := range wideLanes {
 			sol.invLanes[l], sol.negPushLanes[l] = inv, -sol.soft.maxPush
 		}
 	}
-	if wideOn && !same {
+	if w.opt.wide && !same {
 		w.planWide() // its lists are sized by the constraint array's room
 	}
 	nb := len(w.bodies)
@@ -170,7 +170,7 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 // runPass runs a velocity pass: wide over groups and one by one over the
 // rest (runWide) where groups are on, else one by one over every colour.
 func (w *World) runPass(wide, one func(lo, hi int)) {
-	if wideOn {
+	if w.opt.wide {
 		w.runWide(wide, one)
 		return
 	}
@@ -262,7 +262,7 @@ func (w *World) storeCons(v *consView, lo, hi int) {
 	list := w.contacts.list
 	for i := lo; i < hi; i++ {
 		m := &list[sol.manOf[i]]
-		if wideOn {
+		if w.opt.wide {
 			if gl := sol.laneOf[i]; gl >= 0 {
 				sol.wide[gl/wideLanes].storeLane(int(gl%wideLanes), m)
 				continue
@@ -396,7 +396,7 @@ func (w *World) restituteRange(lo, hi int) {
 // colour, kept in v.
 func (w *World) restituteCons(v *consView, first, end int) {
 	for i := first - v.base; i < end-v.base; i++ {
-		if wideOn && w.sol.laneOf[v.base+i] >= 0 {
+		if w.opt.wide && w.sol.laneOf[v.base+i] >= 0 {
 			// Solved in a group, which has no restitution; its entry in
 			// the array is not written (prepareCons packs the lane), so it
 			// holds whatever constraint was there before.

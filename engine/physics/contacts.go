@@ -432,7 +432,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	if b >= 0 {
 		ext = max(ext, w.bodies[b].radius)
 	}
-	if prev != nil && prev.count > 0 && !w.noReuse && poseClose(prev, relP, relQ, qa, ext) {
+	if prev != nil && prev.count > 0 && !w.opt.noReuse && poseClose(prev, relP, relQ, qa, ext) {
 		if m != prev {
 			*m = *prev
 		}

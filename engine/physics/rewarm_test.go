@@ -49,7 +49,7 @@ func TestRewarmMatchesWarmStart(t *testing.T) {
 			def.Workers = workers
 			w := rewarmScene(t, def)
 			ref := rewarmScene(t, def)
-			ref.warmEverySubstep = true
+			ref.opt.warmEverySubstep = true
 			var worst float64
 			for step := 0; step < 90; step++ {
 				ref.Restore(w.Snapshot())

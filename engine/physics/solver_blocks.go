@@ -89,7 +89,7 @@ type blockScratch struct {
 	plannedAt     []int32
 	lastKeys      []uint64
 	plannedBodies int
-	plannedWide   bool // it has groups (wideOn: wide.go)
+	plannedWide   bool // it has groups (options.wide: wide.go)
 }
 
 // stride is the number of entries a block has in sol.blockCols.
@@ -109,12 +109,12 @@ func (w *World) planBlocks() (same bool) {
 	heads := w.contacts.heads
 	active := sc.active
 	nb, na := len(w.bodies), len(active)
-	if same, moved := bs.samePlan(active, heads, nb); same {
+	if same, moved := bs.samePlan(active, heads, nb, w.opt.wide); same {
 		if moved {
 			bs.movePlan(active, sol)
 		}
 		copy(active, bs.planned)
-		if !wideOn || w.sameGroups() {
+		if !w.opt.wide || w.sameGroups() {
 			return true
 		}
 		// A manifold gained or lost its group (a cube's contact lost a
@@ -170,7 +170,7 @@ func (w *World) planBlocks() (same bool) {
 	bs.islBlock = reserve(bs.islBlock[:0], na)[:len(bs.islCons)]
 	open, inOpen := int32(-1), int32(0)
 	for id, n := range bs.islCons {
-		if w.oneBlock {
+		if w.opt.oneBlock {
 			if open < 0 {
 				open = int32(len(sol.blocks))
 				sol.blocks = append(sol.blocks, solverBlock{big: true})
@@ -288,7 +288,7 @@ func (w *World) planBlocks() (same bool) {
 	act := grow(bs.actTmp, na)
 	bs.plannedAt = grow(bs.plannedAt, na)
 	list := w.contacts.list
-	if wideOn {
+	if w.opt.wide {
 		sol.canGroup = grow(sol.canGroup, na)
 	}
 	for j, k := range active {
@@ -302,13 +302,13 @@ func (w *World) planBlocks() (same bool) {
 		place[c]++
 		sol.slotOf[p] = s
 		sol.manOf[s] = k
-		if wideOn {
+		if w.opt.wide {
 			// Which constraints wide.go may group: here, in list order
 			// (see prepareRange), rather than in planWide's.
 			sol.canGroup[s] = w.wideEligible(&list[k])
 		}
 	}
-	bs.notePlan(active, act, heads, nb)
+	bs.notePlan(active, act, heads, nb, w.opt.wide)
 	sc.active, bs.actTmp = act, active
 	return false
 }
@@ -323,9 +323,9 @@ func (w *World) planBlocks() (same bool) {
 // whose boxes are within the broadphase's margin but do not touch, came
 // or went before them): then the plan holds, but its list indices must
 // move (movePlan).
-func (bs *blockScratch) samePlan(active []int32, heads []manifoldHead, nb int) (same, moved bool) {
+func (bs *blockScratch) samePlan(active []int32, heads []manifoldHead, nb int, wide bool) (same, moved bool) {
 	last := bs.actTmp // the last plan's active list, in list order (planBlocks)
-	if nb != bs.plannedBodies || bs.plannedWide != wideOn || len(active) != len(last) {
+	if nb != bs.plannedBodies || bs.plannedWide != wide || len(active) != len(last) {
 		return false, false
 	}
 	for j, k := range active {
@@ -352,8 +352,8 @@ func (bs *blockScratch) movePlan(active []int32, sol *solverState) {
 // notePlan keeps what samePlan compares with besides the active list
 // itself, and the active list in block order (act) that a step with the
 // same plan reuses.
-func (bs *blockScratch) notePlan(active, act []int32, heads []manifoldHead, nb int) {
-	bs.plannedBodies, bs.plannedWide = nb, wideOn
+func (bs *blockScratch) notePlan(active, act []int32, heads []manifoldHead, nb int, wide bool) {
+	bs.plannedBodies, bs.plannedWide = nb, wide
 	bs.lastKeys = grow(bs.lastKeys, len(active))
 	for j, k := range active {
 		bs.lastKeys[j] = heads[k].key

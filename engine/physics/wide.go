@@ -28,7 +28,7 @@ package physics
 // the blocks), the groups were no faster on one worker and slower on two:
 // the blocks need no barrier between a colour's passes (solver_blocks.go).
 //
-// Which build solves in groups (wideOn): the AVX2 build (GOEXPERIMENT=simd
+// Which build solves in groups (options.wide, wideDefault): the AVX2 build (GOEXPERIMENT=simd
 // on amd64, floatw_simd.go) does, where the processor has AVX2; there the
 // velocity passes are faster than one by one while the machine is quiet,
 // but they read more memory, and on a busy machine they slow to the
@@ -85,7 +85,7 @@ type wideCons struct {
 // passes read the one-by-one constraints); and two bodies whose inertia is
 // a scale.
 func (w *World) wideEligible(m *manifold) bool {
-	if !wideOn || m.count != 4 || m.friction == 0 || m.restitution != 0 || !w.sb[m.a].iso {
+	if !w.opt.wide || m.count != 4 || m.friction == 0 || m.restitution != 0 || !w.sb[m.a].iso {
 		return false
 	}
 	return m.b < 0 || w.sb[m.b].iso

@@ -47,8 +47,6 @@ func TestWideSameBits(t *testing.T) {
 	if !wideCapable {
 		t.Skip("this build's groups need AVX2, which this processor lacks")
 	}
-	saved := wideOn
-	defer func() { wideOn = saved }()
 	scenes := []struct {
 		name  string
 		build func(def WorldDef) *World
@@ -79,6 +77,7 @@ func TestWideSameBits(t *testing.T) {
 			def := DefaultWorldDef()
 			def.Workers = r.workers
 			r.w = sc.build(def)
+			r.w.opt.wide = r.wide
 			runs = append(runs, r)
 		}
 		var buf []Input
@@ -93,7 +92,6 @@ func TestWideSameBits(t *testing.T) {
 				dt = sc.dt(k)
 			}
 			for _, r := range runs {
-				wideOn = r.wide
 				r.w.Step(dt, buf)
 			}
 			grouped += len(runs[1].w.sol.wide)

@@ -60,7 +60,7 @@ func TestWorkersSameResult(t *testing.T) {
 			}
 			// Enough constraints for more than one chunk of a colour,
 			// or more than one block (solver_blocks.go).
-			if len(worlds[0].scratch.active) > 2*consChunk && (wideOn || len(worlds[0].sol.blocks) > 1) {
+			if len(worlds[0].scratch.active) > 2*consChunk && (worlds[0].opt.wide || len(worlds[0].sol.blocks) > 1) {
 				parallel++
 			}
 			for _, b := range worlds[0].sol.blocks {

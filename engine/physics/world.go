@@ -60,12 +60,23 @@ type World struct {
 
 	oracleMarks []uint8 // detectTunnels' scratch: a mark per body (oracle.go)
 
-	noReuse bool // tests: compute every manifold afresh
-	// tests: every island in one block, run pass by pass over the world
-	// as before there were blocks (solver_blocks.go)
+	opt options // how the step runs; tests change it to compare the ways
+}
+
+// options are the ways of running a step that give the same result (or,
+// for warmEverySubstep, the reference another must match): the world's
+// defaults, which tests change on a world of their own to compare them.
+type options struct {
+	// wide: solve the eligible constraints four at a time (wide.go); on
+	// by default in the AVX2 build where the processor has AVX2.
+	wide bool
+	// noReuse: compute every manifold afresh (manifold_reuse.go).
+	noReuse bool
+	// oneBlock: every island in one block, run pass by pass over the
+	// world as before there were blocks (solver_blocks.go).
 	oneBlock bool
-	// tests: warm-start from the constraints in every substep, the
-	// reference that rewarm.go's body pass must match
+	// warmEverySubstep: warm-start from the constraints in every substep,
+	// the reference that rewarm.go's body pass must match.
 	warmEverySubstep bool
 }
 
@@ -158,6 +169,7 @@ func NewWorld(def WorldDef) (*World, error) {
 	// Room for a few teleports a step, so that the first one made in a
 	// running world allocates nothing.
 	w := &World{def: def, ccdOn: def.CCD, teleported: make([]int32, 0, 16)}
+	w.opt.wide = wideCapable && wideDefault
 	w.events.Tick = 0
 	w.par.init(def.Workers)
 	w.bindSolver()
