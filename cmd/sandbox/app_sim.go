@@ -79,6 +79,9 @@ func (s *simulation) load(sc *scene.Scene) error {
 	if s.rewind {
 		sess.EnableRewind(session.RewindTicks(sess.StepSeconds()))
 	}
+	if s.sess != nil {
+		s.sess.Close() // its helpers stop; the old world still steps if asked
+	}
 	s.sess, s.sc, s.world, s.lp = sess, sc, sess.World(), sess.Loop()
 	s.flaggedUntil = s.flaggedUntil[:0]
 	s.cap.reset()

@@ -228,6 +228,7 @@ func runOne(c *Config, ref *reference, names []string, hz float64, m interp.Mode
 	if err != nil {
 		return nil, err
 	}
+	defer sess.Close()
 	if c.tamper != nil {
 		c.tamper(sess, hz)
 	}

@@ -95,6 +95,7 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer sess.Close()
 	return RunSession(sess, o)
 }
 

@@ -322,3 +322,9 @@ func (w *World) NumAwake() int {
 func (w *World) String() string {
 	return fmt.Sprintf("physics.World{tick %d, %d bodies, %d statics}", w.tick, len(w.bodies), len(w.statics))
 }
+
+// Close stops the world's helper goroutines (WorldDef.Workers above 1) and
+// waits for them to end. A closed world still steps, on the calling
+// goroutine alone, to the same bits. Close may be called more than once;
+// a world dropped without it has its helpers stopped once it is collected.
+func (w *World) Close() { w.par.close() }
