@@ -16,14 +16,6 @@ func fmax(a, b float64) float64 {
 	return b
 }
 
-// iterateRange runs one sequential-impulse pass over constraints
-// [base+lo, base+hi) of the colour being run (runColors), with the pass's
-// settings from the solver state.
-func (w *World) iterateRange(lo, hi int) {
-	sol := &w.sol
-	w.iterateCons(&sol.all, sol.base+lo, sol.base+hi, sol.useBias, sol.overflow)
-}
-
 // iterateCons runs one sequential-impulse pass over constraints [first,
 // end) of one colour, kept in v: biased or not (useBias; the biased pass
 // reads the separations in constraint.cur, see gatherRowsKnown), one by

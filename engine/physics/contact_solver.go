@@ -39,7 +39,7 @@ import "math"
 // record per constraint made by prepare, warmRec, and the later ones are a
 // pass over the bodies, rewarm.go), one colour at a time, and the impulses
 // go back to the cache at the end. The substeps run island by island
-// (solver_blocks.go, block_solve.go): small islands are packed into blocks
+// (solver_blocks.go, solver_stages.go): small islands are packed into blocks
 // that a worker takes whole, from building their constraints to storing
 // their impulses, so that they stay in its cache; a big island (the
 // pyramid) is run pass by pass, each colour split over the workers
@@ -163,39 +163,8 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	// (so that the next step can keep them), else into the workers' own.
 	sol.smallHeld = same
 	w.par.begin()
-	w.solveByBlocks(n, sw, sp)
+	w.solveByBlocks(sw, sp)
 	w.par.end()
-}
-
-// runPass runs a velocity pass: wide over groups and one by one over the
-// rest (runWide) where groups are on, else one by one over every colour.
-func (w *World) runPass(wide, one func(lo, hi int)) {
-	if w.opt.wide {
-		w.runWide(wide, one)
-		return
-	}
-	w.runColors(one)
-}
-
-// runColors runs fn over each colour in turn (the overflow set last, on one
-// worker).
-func (w *World) runColors(fn func(lo, hi int)) {
-	sol := &w.sol
-	for c := 0; c+1 < len(sol.colors); c++ {
-		lo, hi := int(sol.colors[c]), int(sol.colors[c+1])
-		if lo == hi {
-			continue
-		}
-		sol.base = lo
-		if c == numColors {
-			// Overflow: constraints may share bodies, so one by one.
-			sol.overflow = true
-			fn(0, hi-lo)
-			sol.overflow = false
-			continue
-		}
-		w.par.run(hi-lo, consChunk, fn)
-	}
 }
 
 // bodyPair returns the states of constraint c's bodies (the zero state
@@ -247,16 +216,13 @@ func (w *World) invIMulB(c *constraint, v sv) sv {
 	return IB.mul(v)
 }
 
-// storeRange writes the impulses of constraints [lo, hi) back to their
+// storeCons writes the impulses of constraints [lo, hi) of v back to their
 // manifolds for the next step's warm start. It walks the constraints in
 // colour order and writes the manifolds where they fall, which beat
 // walking the manifolds in list order and reading the constraints where
 // they fall, since it writes one block of each manifold
 // (manifold.normalI). Prepare is the other way round: it reads far more
 // of a manifold than the store writes, so it walks the manifolds in order.
-func (w *World) storeRange(lo, hi int) { w.storeCons(&w.sol.all, lo, hi) }
-
-// storeCons is storeRange for constraints [lo, hi) of v.
 func (w *World) storeCons(v *consView, lo, hi int) {
 	sol := &w.sol
 	list := w.contacts.list
@@ -284,18 +250,11 @@ func invOrZero(k float64) float64 {
 	return 0
 }
 
-// warmRange re-applies the accumulated impulses of constraints
-// [base+lo, base+hi), summed per constraint so each body's inertia is
-// applied once: in the step's first substep from the warm records prepare
-// made (sol.firstWarm), else (warmEverySubstep, a test's reference) from
-// the constraints' impulses as they are now.
-func (w *World) warmRange(lo, hi int) {
-	sol := &w.sol
-	w.warmCons(&sol.all, sol.base+lo, sol.base+hi, sol.firstWarm)
-}
-
-// warmCons is warmRange for constraints [first, end) of one colour, kept
-// in v, from the warm records if fromRecords.
+// warmCons re-applies the accumulated impulses of constraints [first,
+// end) of one colour, kept in v, summed per constraint so each body's
+// inertia is applied once: in the step's first substep from the warm
+// records prepare made (fromRecords), else (warmEverySubstep, a test's
+// reference) from the constraints' impulses as they are now.
 func (w *World) warmCons(v *consView, first, end int, fromRecords bool) {
 	sol := &w.sol
 	if fromRecords {
@@ -383,17 +342,11 @@ func (w *World) warmOne(c *constraint) {
 	}
 }
 
-// restituteRange makes the points of constraints [base+lo, base+hi) that
-// closed faster than the threshold separate at restitution times their
-// closing speed. It runs several passes: one pass of sequential impulses
-// over the four corners of a face that lands flat leaves them unequal, and
-// the difference would become spin.
-func (w *World) restituteRange(lo, hi int) {
-	w.restituteCons(&w.sol.all, w.sol.base+lo, w.sol.base+hi)
-}
-
-// restituteCons is restituteRange for constraints [first, end) of one
-// colour, kept in v.
+// restituteCons makes the points of constraints [first, end) of one
+// colour, kept in v, that closed faster than the threshold separate at
+// restitution times their closing speed. It runs several passes: one pass
+// of sequential impulses over the four corners of a face that lands flat
+// leaves them unequal, and the difference would become spin.
 func (w *World) restituteCons(v *consView, first, end int) {
 	for i := first - v.base; i < end-v.base; i++ {
 		if w.opt.wide && w.sol.laneOf[v.base+i] >= 0 {
@@ -404,7 +357,7 @@ func (w *World) restituteCons(v *consView, first, end int) {
 		}
 		c := &v.cons[i]
 		if !c.restitution {
-			continue // its cold record was not made (prepareRange)
+			continue // its cold record was not made (prepareCons)
 		}
 		cold := &v.cold[i]
 		e := cold.restitution

@@ -94,7 +94,7 @@ func frictionTwist(c *constraint, A, B *bodyState, bodyB bool, p tangentImpulse)
 	wAx, wAy, wAz := A.w.x-float64(ax*iA), A.w.y-float64(ay*iA), A.w.z-float64(az*iA)
 	wBx, wBy, wBz := B.w.x+float64(bx*iB), B.w.y+float64(by*iB), B.w.z+float64(bz*iB)
 	if c.count > 1 {
-		// A single point has no twist row (see prepareRange).
+		// A single point has no twist row (see prepareCons).
 		n := &c.n
 		tw0 := c.twistI
 		maxT := float64(maxF * c.twistRange)

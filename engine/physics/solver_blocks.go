@@ -257,7 +257,7 @@ func (w *World) planBlocks() (same bool) {
 	}
 	// The big blocks' places come first: the solver's world-wide arrays
 	// hold only theirs, the small blocks' being built on the workers
-	// (block_solve.go).
+	// (solver_stages.go).
 	sum := int32(0)
 	for pass := 0; pass < 2; pass++ {
 		for b := 0; b < nBlocks; b++ {
@@ -304,7 +304,7 @@ func (w *World) planBlocks() (same bool) {
 		sol.manOf[s] = k
 		if w.opt.wide {
 			// Which constraints wide.go may group: here, in list order
-			// (see prepareRange), rather than in planWide's.
+			// (see prepareCons), rather than in planWide's.
 			sol.canGroup[s] = w.wideEligible(&list[k])
 		}
 	}

@@ -18,9 +18,9 @@ package physics
 //
 // The groups are planned per colour of each solver block, after the
 // blocks (planWide, solver_blocks.go); each grouped constraint is prepared
-// one by one and packed into its lane (prepareRange, packLane), solved wide
+// one by one and packed into its lane (prepareCons, packLane), solved wide
 // through the substeps (a small block's whole on one worker, a big block's
-// colour by colour on all, runWide), and its impulses stored from its lane
+// colour by colour on all, runGroups), and its impulses stored from its lane
 // to the cache (storeLane). A step with last step's plan keeps the lanes,
 // and only refreshes those whose manifolds were reused (refreshLane).
 //
@@ -218,7 +218,7 @@ func (w *World) packLane(g *wideCons, l int, c *constraint) {
 }
 
 // storeLane writes the impulses of lane l back to its manifold for the
-// next step's warm start, as storeRange does for the others.
+// next step's warm start, as storeCons does for the others.
 func (g *wideCons) storeLane(l int, m *manifold) {
 	for q := range m.normalI {
 		m.normalI[q] = g.pts[q].normalI[l]
@@ -236,35 +236,5 @@ func (g *wideCons) putSoft(l int, sf *softness) {
 
 func putLane3(p *lanes3, l int, v sv) { p[0][l], p[1][l], p[2][l] = v.x, v.y, v.z }
 
-// runWide runs a stage over each colour's groups and the rest of its
-// constraints in the big block being run (sol.runSegs: wide(g) for group
-// g, one(i) for constraint i), then its overflow set one by one; fn is a
-// bound stage (see bindSolver).
-func (w *World) runWide(fn func(lo, hi int), overflow func(lo, hi int)) {
-	sol := &w.sol
-	for _, sg := range sol.runSegs {
-		if sg.g0 == sg.g1 && sg.r0 == sg.r1 {
-			continue
-		}
-		sol.wideBase, sol.wideN, sol.restBase = int(sg.g0), int(sg.g1-sg.g0), int(sg.r0)
-		w.par.run(int(sg.g1-sg.g0+sg.r1-sg.r0), wideChunk, fn)
-	}
-	lo, hi := int(sol.colors[numColors]), int(sol.colors[numColors+1])
-	if lo < hi {
-		sol.base, sol.overflow = lo, true
-		overflow(0, hi-lo)
-		sol.overflow = false
-	}
-}
-
 // wideChunk is the number of groups or constraints per claim.
 const wideChunk = 8
-
-// splitWide maps items [lo, hi) of a runWide stage to groups [g0, g1) and
-// rest entries [r0, r1).
-func (s *solverState) splitWide(lo, hi int) (g0, g1, r0, r1 int) {
-	n := s.wideN
-	g0, g1 = s.wideBase+min(lo, n), s.wideBase+min(hi, n)
-	r0, r1 = s.restBase+max(lo-n, 0), s.restBase+max(hi-n, 0)
-	return
-}

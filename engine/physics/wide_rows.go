@@ -1,34 +1,8 @@
 package physics
 
 // The passes of the wide solver (wide.go) over one group: the same
-// operations, in the same order, as warmRange, gatherRows, solveRows,
+// operations, in the same order, as warmCons, gatherRows, solveRows,
 // applyRows and solveFriction do for one constraint, on every lane at once.
-
-// warmStage is the warm start of items [lo, hi) of a runWide stage.
-func (w *World) warmStage(lo, hi int) {
-	sol := &w.sol
-	g0, g1, r0, r1 := sol.splitWide(lo, hi)
-	var ws wideScratch
-	for g := g0; g < g1; g++ {
-		w.warmWide(&sol.wide[g], &sol.sinks[g], &ws)
-	}
-	for _, i := range sol.rest[r0:r1] {
-		w.warmOne(&sol.cons[i])
-	}
-}
-
-// iterateStage is one velocity pass over items [lo, hi) of a runWide stage.
-func (w *World) iterateStage(lo, hi int) {
-	sol := &w.sol
-	g0, g1, r0, r1 := sol.splitWide(lo, hi)
-	var ws wideScratch
-	for g := g0; g < g1; g++ {
-		w.iterateWide(&sol.wide[g], &sol.sinks[g], sol.useBias, &ws)
-	}
-	for _, i := range sol.rest[r0:r1] {
-		w.solveOne(&sol.all, int(i), sol.inv, sol.useBias)
-	}
-}
 
 // bodyW is a group's bodies on one side, velocities by axis and lane (or,
 // for the deltas, position change in v and rotation change in w).
@@ -81,7 +55,7 @@ type wideScratch struct {
 	sp                       sidePtrs
 }
 
-// warmWide is warmRange for a group.
+// warmWide is warmCons for a group.
 func (w *World) warmWide(g *wideCons, sink *[2]bodyRows, ws *wideScratch) {
 	A, B, p := &ws.A, &ws.B, &ws.sp
 	loadSides(w.sol.state, &w.sol.zero, g, sink, p, A, B, nil, nil)
