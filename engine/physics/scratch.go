@@ -14,9 +14,11 @@ type stepScratch struct {
 	hits        []int32       // slabs (or bodies) a box meets (staticsOn)
 	active      []int32       // indices of the manifolds solved this step
 	sweeps      []sweepRecord // CCD sweep volumes, for DebugDraw
-	parent      []int32       // island union-find
-	islandMin   []float64     // smallest sleep time per island root
-	islandHead  []int32
+	// sleepRoot: each body's island of touching contacts, by its root
+	// (linkIslands, solver_blocks.go), for sleep.
+	sleepRoot  []int32
+	islandMin  []float64 // smallest sleep time per island root
+	islandHead []int32
 }
 
 // sweepRecord is one CCD sweep for debug drawing.

@@ -115,6 +115,9 @@ func (w *World) planBlocks() (same bool) {
 		}
 		copy(active, bs.planned)
 		if !w.opt.wide || w.sameGroups() {
+			if w.def.Sleep {
+				w.linkIslands(false) // sleep's: which contacts touch may change
+			}
 			return true
 		}
 		// A manifold gained or lost its group (a cube's contact lost a
@@ -134,16 +137,7 @@ func (w *World) planBlocks() (same bool) {
 	bs.runTmp = reserve(bs.runTmp[:0], nb+mostBlocks)
 
 	// Islands, in the order of their first manifold in the list.
-	par := grow(bs.parent, nb)
-	bs.parent = par
-	for i := range par {
-		par[i] = int32(i)
-	}
-	for _, k := range active {
-		if a, b := heads[k].bodies(); b >= 0 {
-			union(par, a, b)
-		}
-	}
+	par := w.linkIslands(true)
 	islandOf := grow(bs.islandOf, nb)
 	bs.islandOf = islandOf
 	for i := range islandOf {
@@ -360,4 +354,43 @@ func (bs *blockScratch) notePlan(active, act []int32, heads []manifoldHead, nb i
 	}
 	bs.planned = grow(bs.planned, len(act))
 	copy(bs.planned, act)
+}
+
+// linkIslands finds the step's islands, once, by union-find over the
+// active manifolds (sc.active, in list order) into bs.parent: first over
+// those that touch, whose islands are sleep's (sc.sleepRoot, when sleep
+// is on), then, for the solver's blocks (all), over the others, which a
+// speculative impulse may still cross. An island's root is its smallest
+// body whatever order the unions come in (union), so sleep's islands are
+// as if found alone.
+func (w *World) linkIslands(all bool) []int32 {
+	bs, sc := &w.sol.bs, &w.scratch
+	heads := w.contacts.heads
+	nb := len(w.bodies)
+	par := grow(bs.parent, nb)
+	bs.parent = par
+	for i := range par {
+		par[i] = int32(i)
+	}
+	for _, k := range sc.active {
+		m := &heads[k]
+		if a, b := m.bodies(); b >= 0 && m.flags&mfTouching != 0 {
+			union(par, a, b)
+		}
+	}
+	if w.def.Sleep {
+		sc.sleepRoot = grow(sc.sleepRoot, nb)
+		for i := range sc.sleepRoot {
+			sc.sleepRoot[i] = find(par, int32(i))
+		}
+	}
+	if all {
+		for _, k := range sc.active {
+			m := &heads[k]
+			if a, b := m.bodies(); b >= 0 && m.flags&mfTouching == 0 {
+				union(par, a, b)
+			}
+		}
+	}
+	return par
 }
