@@ -135,7 +135,18 @@ func (w *World) planBlocks() (same bool) {
 	sol.big = reserve(sol.big[:0], mostBlocks)
 	sol.small = reserve(sol.small[:0], mostBlocks)
 	bs.runTmp = reserve(bs.runTmp[:0], nb+mostBlocks)
+	w.packIslands()
+	w.placeBodies(mostBlocks)
+	w.placeConstraints(mostBlocks)
+	return false
+}
 
+// packIslands finds the islands of the active manifolds (bs.manIsland,
+// bs.islCons) and packs them into blocks (sol.blocks, bs.islBlock).
+func (w *World) packIslands() {
+	sol, bs := &w.sol, &w.sol.bs
+	heads, active := w.contacts.heads, w.scratch.active
+	nb, na := len(w.bodies), len(active)
 	// Islands, in the order of their first manifold in the list.
 	par := w.linkIslands(true)
 	islandOf := grow(bs.islandOf, nb)
@@ -186,9 +197,13 @@ func (w *World) planBlocks() (same bool) {
 			open = -1
 		}
 	}
+}
 
-	// The bodies of each block as runs, the free bodies in blocks of their
-	// own.
+// placeBodies lays out the bodies of each block as runs (sol.runs), the
+// free bodies in blocks of their own.
+func (w *World) placeBodies(mostBlocks int) {
+	sol, bs := &w.sol, &w.sol.bs
+	nb, par, islandOf := len(w.bodies), bs.parent, bs.islandOf
 	bodyBlock := grow(bs.bodyBlock, nb)
 	bs.bodyBlock = bodyBlock
 	for i := range bodyBlock {
@@ -239,9 +254,15 @@ func (w *World) planBlocks() (same bool) {
 		sol.runs[blk.runs[1]] = r.bodyRun
 		blk.runs[1]++
 	}
+}
 
-	// Constraint places: block by block, each block's colour by colour,
-	// each colour in list order.
+// placeConstraints gives each active manifold its constraint's place,
+// block by block, each block's colour by colour (sol.slotOf, sol.manOf,
+// sol.blockCols), and reorders sc.active to match.
+func (w *World) placeConstraints(mostBlocks int) {
+	sol, bs, sc := &w.sol, &w.sol.bs, &w.scratch
+	heads, active := w.contacts.heads, sc.active
+	nb, na, nBlocks := len(w.bodies), len(active), len(sol.blocks)
 	cols := reserve(sol.blockCols[:0], mostBlocks*stride)[:nBlocks*stride]
 	sol.blockCols = cols
 	clear(cols)
@@ -304,7 +325,6 @@ func (w *World) planBlocks() (same bool) {
 	}
 	bs.notePlan(active, act, heads, nb, w.opt.wide)
 	sc.active, bs.actTmp = act, active
-	return false
 }
 
 // samePlan reports whether the step's active manifolds (in list order)
