@@ -132,13 +132,13 @@ type solverState struct {
 	// colouring scratch: manifolds per colour
 	colorCount [numColors + 1]int32
 	colors     []int32    // start of each colour in cons, overflow set last, then the end
-	taken      []uint32   // colouring scratch: the colours each body took (graph_color.go)
+	taken      []uint32   // colouring scratch: the colours each body took (solver_blocks.go)
 	zero       bodyState  // the state of every slab side
 	noMass     solverBody // the mass record of every slab side: zero, iso
 	noInertia  mat3       // the inertia of every slab side: zero
 	state      []bodyState
 	// start: each body's velocities after the substep's gravity, before
-	// its warm start (rewarm.go).
+	// its warm start (body_state.go).
 	start  []velocities
 	kicks  []bodyKick // gravity and damping per body (loadStates)
 	poses  []bodyPose // pose per body, moved by the substeps (loadStates)

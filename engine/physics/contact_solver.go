@@ -16,7 +16,7 @@ import "math"
 //
 //   - Warm starting uses last step's impulses matched by feature id; from
 //     the second substep on, it re-applies each body's velocity change over
-//     the substep before, which is the same impulse (rewarm.go).
+//     the substep before, which is the same impulse (body_state.go).
 //   - Friction: Coulomb on two tangents at each manifold's centroid, clamped
 //     to the friction disc (the pyramid would brake diagonal slides harder
 //     than axial ones), plus a twist row; solved in both passes.
@@ -32,12 +32,12 @@ import "math"
 //
 // Layout: the contact cache (contacts.go) keeps only what must survive a
 // step. Each step the active manifolds are turned into constraints
-// (constraint.go), a compact array in graph-colour order (graph_color.go)
+// (constraint.go), a compact array in graph-colour order (solver_blocks.go)
 // holding exactly what the passes read, Jacobians precomputed; the passes
 // (contact_rows.go) run over it eight times a step at 4 substeps (a biased
 // and a relax pass per substep; the first warm start reads a 96-byte
 // record per constraint made by prepare, warmRec, and the later ones are a
-// pass over the bodies, rewarm.go), one colour at a time, and the impulses
+// pass over the bodies, body_state.go), one colour at a time, and the impulses
 // go back to the cache at the end. The substeps run island by island
 // (solver_blocks.go, solver_stages.go): small islands are packed into blocks
 // that a worker takes whole, from building their constraints to storing
@@ -381,5 +381,23 @@ func (w *World) restituteCons(v *consView, first, end int) {
 				B.w = B.w.add(w.invIMulB(c, c.rBn(int(q)).scale(imp)))
 			}
 		}
+	}
+}
+
+// MaxSubsteps is the most solver substeps a step may take: WorldDef's
+// SolverIterations range, 1..64, counts two velocity iterations per
+// substep (contact_solver.go).
+const MaxSubsteps = 32
+
+// Substeps is how many substeps the solver divides each step into.
+func (w *World) Substeps() int { return w.substeps() }
+
+// SetSubsteps sets the solver's substeps per step, 1..MaxSubsteps, from
+// the next step on (InputSetRate does the same as a step's input); other
+// values are ignored. Nothing else changes: the contact cache keeps its
+// impulses, which warm-start the next step at the new count.
+func (w *World) SetSubsteps(n int) {
+	if n >= 1 && n <= MaxSubsteps && n != w.substeps() {
+		w.def.SolverIterations = 2 * n
 	}
 }

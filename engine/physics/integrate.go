@@ -55,7 +55,7 @@ func (w *World) prepareRangeBodies(lo, hi int) {
 // positions later from the new velocities), and keeps the result of each
 // body in contact for the next substep's warm start. With rewarm (a
 // substep after the first) it also warm-starts those bodies with their
-// velocity change over the substep before (see rewarm.go).
+// velocity change over the substep before (see body_state.go).
 func (w *World) integrateVelocities(lo, hi int, rewarm bool) {
 	sol := &w.sol
 	gh := sol.gh

@@ -38,7 +38,7 @@ func rewarmScene(t *testing.T, def WorldDef) *World {
 
 // From the second substep on, the warm start is a pass over the bodies that
 // re-applies each one's velocity change over the substep before
-// (rewarm.go). Stepped from the same state, it must give what the warm
+// (body_state.go). Stepped from the same state, it must give what the warm
 // start from the constraints gives, to rounding: the two differ only in the
 // order of the sums.
 func TestRewarmMatchesWarmStart(t *testing.T) {

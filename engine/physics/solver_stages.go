@@ -16,7 +16,7 @@ import "sync/atomic"
 //
 // Where is a contact solved: runStage, stageSolve (the biased pass) and
 // stageRelax, through iterateCons (contact_rows.go), or iterateWide
-// (wide_rows.go) for the AVX2 build's groups.
+// (wide.go) for the AVX2 build's groups.
 
 // solverStage is one stage of the solver, in the order solveBlock runs
 // them. stageLoad and stageSave move the bodies' states in and out (timed
@@ -83,7 +83,7 @@ func (w *World) solveBlock(b *blockSolve) {
 			w.stage(b, stageWarmStart)
 		}
 		// With rewarm, gravity and the warm start were one pass over the
-		// bodies (rewarm.go), timed as the warm start.
+		// bodies (body_state.go), timed as the warm start.
 		t.lap(stageWarmStart)
 		w.stage(b, stageSolve)
 		t.lap(stageSolve)
@@ -104,7 +104,7 @@ func (w *World) solveBlock(b *blockSolve) {
 }
 
 // rewarms reports whether substep s warm-starts in its velocity pass over
-// the bodies (rewarm.go) rather than from the constraints.
+// the bodies (body_state.go) rather than from the constraints.
 func (w *World) rewarms(s int) bool { return s > 0 && !w.opt.warmEverySubstep }
 
 // stage runs stage st over block b, part by part: the runs of its bodies,

@@ -38,7 +38,7 @@ func buildBouncingPile(t testing.TB, def WorldDef) *World {
 	return w
 }
 
-// The wide passes (wide_rows.go) give the very bits of the one-by-one
+// The wide passes (wide.go) give the very bits of the one-by-one
 // passes: the same scenes stepped with groups on and off, with 1 and 2
 // workers, have the same state hash after every step. Run in both builds
 // (`go test` and `GOEXPERIMENT=simd go test` on amd64), it checks each

@@ -76,7 +76,7 @@ type options struct {
 	// world as before there were blocks (solver_blocks.go).
 	oneBlock bool
 	// warmEverySubstep: warm-start from the constraints in every substep,
-	// the reference that rewarm.go's body pass must match.
+	// the reference that the rewarm body pass (body_state.go) must match.
 	warmEverySubstep bool
 }
 
