@@ -23,7 +23,7 @@ type World struct {
 	gens   []uint32     // generation per slot; survives Restore so stale IDs are caught
 
 	statics []static
-	sindex  staticIndex // the slabs' tree (static_index.go)
+	sindex  staticIndex // the slabs' tree (box_tree.go)
 
 	events   StepEvents
 	counters Counters
