@@ -71,7 +71,7 @@ type constraint struct {
 	// cur: each point's separation as the last pass found it, m. The
 	// relax pass leaves it for the next substep's biased pass (the bodies
 	// do not move between), which reads it instead of computing it again
-	// (gatherRowsKnown). Prepare sets it to sep for the first substep's
+	// (gatherRows). Prepare sets it to sep for the first substep's
 	// biased pass: the bodies have not moved yet, and sep plus their zero
 	// motion is sep.
 	cur   [4]float64

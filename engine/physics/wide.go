@@ -241,7 +241,7 @@ const wideChunk = 8
 
 // The passes of the wide solver (wide.go) over one group: the same
 // operations, in the same order, as warmCons, gatherRows, solveRows,
-// applyRows and solveFriction do for one constraint, on every lane at once.
+// applyRows and friction do for one constraint, on every lane at once.
 
 // bodyW is a group's bodies on one side, velocities by axis and lane (or,
 // for the deltas, position change in v and rotation change in w).
@@ -338,7 +338,7 @@ func (w *World) warmWide(g *wideCons, sink *[2]bodyRows, ws *wideScratch) {
 
 // iterateWide is one velocity pass over a group: the four normal rows of
 // each lane (gatherRows, solveRows, applyRows), then its friction
-// (solveFriction).
+// (friction).
 func (w *World) iterateWide(g *wideCons, sink *[2]bodyRows, useBias bool, ws *wideScratch) {
 	// Everything is in ws, so that nothing is declared (and zeroed, with
 	// scalar moves) once the vector part begins; every field is written
@@ -417,7 +417,7 @@ func (w *World) iterateWide(g *wideCons, sink *[2]bodyRows, useBias bool, ws *wi
 	storeSides(w.sol.state, g, sp, A, B)
 }
 
-// frictionWide is solveFriction for a group, at normal impulses ni.
+// frictionWide is friction for a group, at normal impulses ni.
 func frictionWide(g *wideCons, A, B *bodyW, ni *[4]floatW, nx, ny, nz, iA, iB, mA, mB floatW) {
 	total := loadW(&zeroLanes)
 	for q := range ni {
@@ -452,7 +452,7 @@ func frictionWide(g *wideCons, A, B *bodyW, ni *[4]floatW, nx, ny, nz, iA, iB, m
 	B.vx, B.vy, B.vz = addW(B.vx, mulW(Px, mB)), addW(B.vy, mulW(Py, mB)), addW(B.vz, mulW(Pz, mB))
 	tAx, tAy, tAz := crossW(ax, ay, az, Px, Py, Pz)
 	tBx, tBy, tBz := crossW(bx, by, bz, Px, Py, Pz)
-	// The tangent impulse's turn first, as frictionTwist applies it.
+	// The tangent impulse's turn first, as friction applies it.
 	A.wx, A.wy, A.wz = subW(A.wx, mulW(tAx, iA)), subW(A.wy, mulW(tAy, iA)), subW(A.wz, mulW(tAz, iA))
 	B.wx, B.wy, B.wz = addW(B.wx, mulW(tBx, iB)), addW(B.wy, mulW(tBy, iB)), addW(B.wz, mulW(tBz, iB))
 	// Twist about the normal, bounded by maxF times the points' spread.
