@@ -39,7 +39,7 @@ const (
 
 // blockSolve is a block on its way through the stages: everything
 // runStage reads besides the world's arrays. For a big block, whose stages
-// the workers share, solveBlock sets the part being run (stage, run,
+// the workers share, stage sets the part being run (stage, run,
 // color) before handing it to the pool, which publishes it with the
 // stage.
 type blockSolve struct {
