@@ -58,21 +58,29 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, overflow bool)
 			nb++
 		}
 		solveRows(rs[:nb])
+		// The rows' impulses applied, then friction (in both passes, as
+		// Box2D v3 solves it: in the relax pass only, as Box3D does, the
+		// edge boxes of the 5,050 pyramid crept outward while it settled,
+		// three times as far as now, TestLargePyramidStands), its two
+		// halves each across the batch, so that the constraints' chains
+		// overlap as their rows' do.
+		var tp [rowBatch]tangentImpulse
 		for j := 0; j < nb; j++ {
 			c := &cons[idx[j]]
 			A, B := w.bodyPair(c)
 			w.applyRows(c, A, B, &rs[j])
-			if c.friction != 0 {
-				// Friction in both passes, as Box2D v3 solves it. Solved in
-				// the relax pass only (as Box3D does), the edge boxes of the
-				// 5,050 pyramid crept outward while it settled, three times
-				// as far as now (TestLargePyramidStands).
-				ri := &rs[j].i
-				w.friction(c, A, B, 0.0+ri[0]+ri[1]+ri[2]+ri[3])
-			}
-			// After the rows' impulses are applied (friction leaves them be).
 			if c.restitution {
-				cold[idx[j]].trackMax(c)
+				cold[idx[j]].trackMax(c) // friction leaves the rows' impulses be
+			}
+			if c.friction != 0 {
+				ri := &rs[j].i
+				tp[j] = frictionTangent(c, A, B, 0.0+ri[0]+ri[1]+ri[2]+ri[3])
+			}
+		}
+		for j := 0; j < nb; j++ {
+			if c := &cons[idx[j]]; c.friction != 0 {
+				A, B := w.bodyPair(c)
+				w.frictionTwist(c, A, B, tp[j])
 			}
 		}
 	}
@@ -228,34 +236,58 @@ func (c *constraint) updateSeparations(A, B *bodyState) {
 }
 
 // solveRows runs the four point rows of each constraint of a batch, in
-// order, row by row across the batch; each row updates the later points'
-// velocities through the coupling matrix.
+// order, two constraints side by side: each row waits on the row before
+// it, and two chains interleaved keep the processor busy where one left it
+// waiting. Each row updates the later points' velocities through the
+// coupling matrix. A batch of odd size pairs its last constraint with an
+// idle one, whose rows have nothing to solve.
 func solveRows(rs []rowScratch) {
-	for j := range rs {
-		r, k := &rs[j], rs[j].k
-		imp := row(r.v[0], r.i[0], r.ra[0], r.rb[0], r.rc[0])
-		r.i[0] += imp
-		r.v[1] += float64(k[0] * imp)
-		r.v[2] += float64(k[1] * imp)
-		r.v[3] += float64(k[2] * imp)
+	n := len(rs)
+	for j := 0; j+1 < n; j += 2 {
+		solveRowsPair(&rs[j], &rs[j+1])
 	}
-	for j := range rs {
-		r, k := &rs[j], rs[j].k
-		imp := row(r.v[1], r.i[1], r.ra[1], r.rb[1], r.rc[1])
-		r.i[1] += imp
-		r.v[2] += float64(k[3] * imp)
-		r.v[3] += float64(k[4] * imp)
+	if n%2 == 1 {
+		var k [6]float64
+		idle := rowScratch{k: &k} // zero coefficients: every row applies 0
+		solveRowsPair(&rs[n-1], &idle)
 	}
-	for j := range rs {
-		r, k := &rs[j], rs[j].k
-		imp := row(r.v[2], r.i[2], r.ra[2], r.rb[2], r.rc[2])
-		r.i[2] += imp
-		r.v[3] += float64(k[5] * imp)
-	}
-	for j := range rs {
-		r := &rs[j]
-		r.i[3] += row(r.v[3], r.i[3], r.ra[3], r.rb[3], r.rc[3])
-	}
+}
+
+// solveRowsPair runs the rows of r and s interleaved.
+func solveRowsPair(r, s *rowScratch) {
+	k, m := r.k, s.k
+	i0, i1, i2, i3 := r.i[0], r.i[1], r.i[2], r.i[3]
+	j0, j1, j2, j3 := s.i[0], s.i[1], s.i[2], s.i[3]
+	v0, v1, v2, v3 := r.v[0], r.v[1], r.v[2], r.v[3]
+	u0, u1, u2, u3 := s.v[0], s.v[1], s.v[2], s.v[3]
+	imp := row(v0, i0, r.ra[0], r.rb[0], r.rc[0])
+	jmp := row(u0, j0, s.ra[0], s.rb[0], s.rc[0])
+	i0 += imp
+	j0 += jmp
+	v1 += float64(k[0] * imp)
+	u1 += float64(m[0] * jmp)
+	v2 += float64(k[1] * imp)
+	u2 += float64(m[1] * jmp)
+	v3 += float64(k[2] * imp)
+	u3 += float64(m[2] * jmp)
+	imp = row(v1, i1, r.ra[1], r.rb[1], r.rc[1])
+	jmp = row(u1, j1, s.ra[1], s.rb[1], s.rc[1])
+	i1 += imp
+	j1 += jmp
+	v2 += float64(k[3] * imp)
+	u2 += float64(m[3] * jmp)
+	v3 += float64(k[4] * imp)
+	u3 += float64(m[4] * jmp)
+	imp = row(v2, i2, r.ra[2], r.rb[2], r.rc[2])
+	jmp = row(u2, j2, s.ra[2], s.rb[2], s.rc[2])
+	i2 += imp
+	j2 += jmp
+	v3 += float64(k[5] * imp)
+	u3 += float64(m[5] * jmp)
+	i3 += row(v3, i3, r.ra[3], r.rb[3], r.rc[3])
+	j3 += row(u3, j3, s.ra[3], s.rb[3], s.rc[3])
+	r.i = [4]float64{i0, i1, i2, i3}
+	s.i = [4]float64{j0, j1, j2, j3}
 }
 
 // applyRows applies the net change of each point's impulse to the bodies.
@@ -309,6 +341,17 @@ func row(v, acc, a, b, c float64) float64 {
 // inertias are a scale (c.iso: cubes, and a slab) it scales by them, else
 // it multiplies by the matrices.
 func (w *World) friction(c *constraint, A, B *bodyState, total float64) {
+	w.frictionTwist(c, A, B, frictionTangent(c, A, B, total))
+}
+
+// tangentImpulse is what frictionTangent leaves for frictionTwist: the
+// tangent impulse P and the friction bound.
+type tangentImpulse struct{ px, py, pz, maxF float64 }
+
+// frictionTangent is friction's first half: the two tangent rows at the
+// centroid, clamped to the friction disc; it applies the impulse P to the
+// linear velocities and returns it.
+func frictionTangent(c *constraint, A, B *bodyState, total float64) tangentImpulse {
 	bodyB := c.b >= 0
 	maxF := float64(c.friction * total)
 	// dv = (vB + wB x rBc) - (vA + wA x rAc), the velocity of the centroid.
@@ -336,7 +379,15 @@ func (w *World) friction(c *constraint, A, B *bodyState, total float64) {
 	if bodyB {
 		B.v = sv{B.v.x + float64(px*mB), B.v.y + float64(py*mB), B.v.z + float64(pz*mB)}
 	}
-	// The turn of P (rAc x P, rBc x P), which the twist row sees.
+	return tangentImpulse{px, py, pz, maxF}
+}
+
+// frictionTwist is friction's second half: P's turn (rAc x P, rBc x P),
+// then the twist row about the normal, which sees it.
+func (w *World) frictionTwist(c *constraint, A, B *bodyState, p tangentImpulse) {
+	bodyB := c.b >= 0
+	px, py, pz, maxF := p.px, p.py, p.pz, p.maxF
+	rA, rB := &c.rAc, &c.rBc
 	ax := float64(rA.y*pz) - float64(rA.z*py)
 	ay := float64(rA.z*px) - float64(rA.x*pz)
 	az := float64(rA.x*py) - float64(rA.y*px)
@@ -349,8 +400,7 @@ func (w *World) friction(c *constraint, A, B *bodyState, total float64) {
 		wAx, wAy, wAz = A.w.x-float64(ax*iA), A.w.y-float64(ay*iA), A.w.z-float64(az*iA)
 		wBx, wBy, wBz = B.w.x+float64(bx*iB), B.w.y+float64(by*iB), B.w.z+float64(bz*iB)
 	} else {
-		IA, IB := w.inertiaPair(c)
-		dA, dB := IA.mul(sv{ax, ay, az}), IB.mul(sv{bx, by, bz})
+		dA, dB := w.turnByMatrices(c, sv{ax, ay, az}, sv{bx, by, bz})
 		wAx, wAy, wAz = A.w.x-dA.x, A.w.y-dA.y, A.w.z-dA.z
 		wBx, wBy, wBz = B.w.x+dB.x, B.w.y+dB.y, B.w.z+dB.z
 	}
@@ -368,9 +418,8 @@ func (w *World) friction(c *constraint, A, B *bodyState, total float64) {
 			wAx, wAy, wAz = wAx-float64(n.x*la), wAy-float64(n.y*la), wAz-float64(n.z*la)
 			wBx, wBy, wBz = wBx+float64(n.x*lb), wBy+float64(n.y*lb), wBz+float64(n.z*lb)
 		} else {
-			IA, IB := w.inertiaPair(c)
 			nl := n.scale(lt)
-			dA, dB := IA.mul(nl), IB.mul(nl)
+			dA, dB := w.turnByMatrices(c, nl, nl)
 			wAx, wAy, wAz = wAx-dA.x, wAy-dA.y, wAz-dA.z
 			wBx, wBy, wBz = wBx+dB.x, wBy+dB.y, wBz+dB.z
 		}
@@ -379,6 +428,17 @@ func (w *World) friction(c *constraint, A, B *bodyState, total float64) {
 	if bodyB {
 		B.w = sv{wBx, wBy, wBz}
 	}
+}
+
+// turnByMatrices returns the angular velocity changes of c's bodies for
+// angular impulses a and b through their inverse inertia matrices. A call
+// of its own, out of line: friction's scalar path for iso bodies, nearly
+// every constraint, keeps its registers.
+//
+//go:noinline
+func (w *World) turnByMatrices(c *constraint, a, b sv) (dA, dB sv) {
+	IA, IB := w.inertiaPair(c)
+	return IA.mul(a), IB.mul(b)
 }
 
 // normalRow returns the coefficients of a normal row with effective mass
