@@ -187,7 +187,7 @@ type solverState struct {
 
 // bindSolver makes the pool's stage functions for the solver once, so
 // that running a stage allocates no closure: the small blocks', and the
-// big block's, which runs the part of its stage that solveBlock set.
+// big block's, which runs the part of its stage that stage set.
 func (w *World) bindSolver() {
 	s := &w.sol
 	s.fnSmallBlocks = w.solveSmallBlocks
