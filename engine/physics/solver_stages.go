@@ -122,6 +122,9 @@ func (w *World) stage(b *blockSolve, st solverStage) {
 		w.part(b, b.end-b.first, consChunk)
 	default:
 		for c := 0; c <= numColors; c++ {
+			if b.cols[c] == b.cols[c+1] {
+				continue // no constraints, so no groups: most of a small block's colours
+			}
 			b.color = c
 			n, chunk := b.colorItems(c)
 			if n == 0 {
