@@ -20,7 +20,7 @@ func TestWorldCloseEndsHelpers(t *testing.T) {
 	ref := buildPile(t, DefaultWorldDef(), 200)
 	run(w, 5, 1.0/60)
 	run(ref, 5, 1.0/60)
-	if runtime.NumGoroutine() <= base {
+	if w.par.helpers == nil {
 		t.Fatal("a 4-worker world started no helper")
 	}
 	w.Close()
