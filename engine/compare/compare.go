@@ -301,6 +301,7 @@ func runOne(c *Config, ref *reference, names []string, d displaySpec, m interp.M
 	if err != nil {
 		return nil, err
 	}
+	defer sess.Close()
 	if c.tamper != nil {
 		c.tamper(sess, hz)
 	}

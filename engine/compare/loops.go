@@ -124,6 +124,7 @@ func runLoop(c *Config, p loop.Policy, d headless.DisplayDef) (*loopTrace, error
 	if err != nil {
 		return nil, err
 	}
+	defer sess.Close()
 	w, lp := sess.World(), sess.Loop()
 	end := float64(c.Ticks) * sess.StepSeconds()
 	if p == loop.Fixed {

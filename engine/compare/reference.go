@@ -73,6 +73,7 @@ func runReference(c *Config) (*reference, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	defer sess.Close()
 	var start []mgl64.Vec3 // per body index: its centre when first seen
 	var moved []bool
 	var steady []stretch

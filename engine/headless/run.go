@@ -107,6 +107,7 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer sess.Close()
 	return RunSession(sess, o)
 }
 

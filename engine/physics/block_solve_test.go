@@ -31,7 +31,7 @@ func TestBlocksMatchWorldWidePasses(t *testing.T) {
 			def := DefaultWorldDef()
 			def.Workers = workers
 			blocks, whole := sc.build(def), sc.build(def)
-			whole.oneBlock = true
+			whole.opt.oneBlock = true
 			var buf []Input
 			smallBlocks := 0
 			for k := 0; k < sc.ticks; k++ {

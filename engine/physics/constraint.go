@@ -7,9 +7,9 @@ import (
 
 // Constraints: each step the solver turns the active manifolds of the contact
 // cache into a compact array, in graph-colour order, holding exactly what the
-// passes read, Jacobians and effective masses precomputed (prepareRange); the
+// passes read, Jacobians and effective masses precomputed (prepareCons); the
 // passes (contact_rows.go) stream it front to back nine times a step, and
-// the impulses go back to the cache at the end (storeRange).
+// the impulses go back to the cache at the end (storeCons).
 
 // solverPoint is the part of one normal row that the warm start reads too
 // (32 bytes; its separation and mass are in constraint.sep and nMass). The
@@ -71,7 +71,7 @@ type constraint struct {
 	// cur: each point's separation as the last pass found it, m. The
 	// relax pass leaves it for the next substep's biased pass (the bodies
 	// do not move between), which reads it instead of computing it again
-	// (gatherRowsKnown). Prepare sets it to sep for the first substep's
+	// (gatherRows). Prepare sets it to sep for the first substep's
 	// biased pass: the bodies have not moved yet, and sep plus their zero
 	// motion is sep.
 	cur   [4]float64
@@ -110,7 +110,7 @@ type consView struct {
 	// whose manifold was reused need only be refreshed (refreshConstraint).
 	kept bool
 	// local: a worker's own view, based at the first constraint of the
-	// block it runs (block_solve.go).
+	// block it runs (solver_stages.go).
 	local bool
 }
 
@@ -132,24 +132,20 @@ type solverState struct {
 	// colouring scratch: manifolds per colour
 	colorCount [numColors + 1]int32
 	colors     []int32    // start of each colour in cons, overflow set last, then the end
-	taken      []uint32   // colouring scratch: the colours each body took (graph_color.go)
+	taken      []uint32   // colouring scratch: the colours each body took (solver_blocks.go)
 	zero       bodyState  // the state of every slab side
 	noMass     solverBody // the mass record of every slab side: zero, iso
 	noInertia  mat3       // the inertia of every slab side: zero
 	state      []bodyState
 	// start: each body's velocities after the substep's gravity, before
-	// its warm start (rewarm.go).
+	// its warm start (body_state.go).
 	start  []velocities
 	kicks  []bodyKick // gravity and damping per body (loadStates)
 	poses  []bodyPose // pose per body, moved by the substeps (loadStates)
 	masses []bodyMass // mass per body, for prepare (loadStates)
 	// noMassRec is the mass record of every slab side: zero, iso.
 	noMassRec bodyMass
-	// restitAny: some constraint has restitution. Set by prepareRange when
-	// it meets one (rare, so the workers do not contend for it).
-	restitAny atomic.Bool
-
-	// The blocks the substeps run by (solver_blocks.go, block_solve.go).
+	// The blocks the substeps run by (solver_blocks.go, solver_stages.go).
 	blocks    []solverBlock
 	blockCols []int32   // per block: its colours' starts in cons, and its end
 	runs      []bodyRun // the bodies of each block, block by block
@@ -157,90 +153,59 @@ type solverState struct {
 	small     []int32
 	bigCons   int // the big blocks' constraints, which come first
 	// Where the small blocks' constraints are built, one view per worker
-	// running blocks at once (block_solve.go): each block's, from its
+	// running blocks at once (solver_stages.go): each block's, from its
 	// first constraint. localBusy[k]: a worker is using local[k].
 	local     [maxWorkers]consView
 	localBusy [maxWorkers]atomic.Bool
 	localSets int
 	bs        blockScratch
-	// The offset of the stage a big block is running (a run's first body,
-	// or the first constraint or active manifold), for the fn...At stages.
-	offset int
-	// blockTimes sums the small blocks' stages, by SolverProfile field
-	// (block_solve.go), when there is a clock.
+	// blockTimes sums the small blocks' stages on the workers, when there
+	// is a clock; bigSolve is the big block being run, and bigTimes its
+	// stages' times.
 	blockTimes [numStages]atomic.Int64
+	bigSolve   blockSolve
+	bigTimes   stageTimes
+	// The pool's stage functions, bound once (bindSolver): the small
+	// blocks', and the part of the big block's stage being run.
+	fnSmallBlocks, fnBigStage func(lo, hi int)
 
 	// The wide groups of each block's colours and the rest (wide.go).
 	wide   []wideCons
 	sinks  [][2]bodyRows // per group: where its lanes with no body write
 	laneOf []int32       // group*wideLanes+lane of each constraint, or -1
 	rest   []int32
-	// segs: each block's colours' groups and rest, numColors per block;
-	// runSegs the big block's being run (runWide).
-	segs, runSegs             []wideSeg
-	wideBase, wideN, restBase int // the colour being run by runWide
+	// segs: each block's colours' groups and rest, numColors per block.
+	segs []wideSeg
 	// 1/h and -MaxPushVelocity in every lane, for the wide passes.
 	invLanes, negPushLanes lanes
 
-	// Parameters of the pass being run, set before each run.
-	base        int  // first constraint of the colour being run
-	overflow    bool // the overflow set: constraints may share bodies
+	// The step's settings, the same for every pass.
 	h, inv      float64
-	useBias     bool
-	firstWarm   bool     // warmRange applies the warm records (the first substep)
-	rewarm      bool     // integrateVelocities warm-starts too (rewarm.go)
 	soft, sSoft softness // body-body and body-slab
 	gh, halfG   sv       // gravity times h, and -g h/2
-	fnWarm      func(lo, hi int)
-	fnIterate   func(lo, hi int)
-	fnRestitute func(lo, hi int)
-	fnWarmWide  func(lo, hi int)
-	fnIterWide  func(lo, hi int)
-	// The pass-by-pass stages over a range starting at sol.offset
-	// (solvePasses): bodies in and out, constraints built and stored, the
-	// substeps' body passes.
-	fnLoadAt, fnPrepareAt, fnVelocitiesAt, fnPositionsAt, fnStoreAt, fnSaveAt func(lo, hi int)
-	fnSmallBlocks                                                             func(lo, hi int)
 }
 
-// bindSolver makes the stage functions once, so that running a stage
-// allocates no closure.
+// bindSolver makes the pool's stage functions for the solver once, so
+// that running a stage allocates no closure: the small blocks', and the
+// big block's, which runs the part of its stage that stage set.
 func (w *World) bindSolver() {
 	s := &w.sol
-	s.fnWarm = w.warmRange
-	s.fnIterate = w.iterateRange
-	s.fnRestitute = w.restituteRange
-	s.fnWarmWide = w.warmStage
-	s.fnIterWide = w.iterateStage
-	// The pass-by-pass stages (solvePasses) run over a range of bodies or
-	// constraints that starts at sol.offset.
-	s.fnLoadAt = func(lo, hi int) { w.loadStates(s.offset+lo, s.offset+hi) }
-	s.fnPrepareAt = func(lo, hi int) { w.prepareRange(s.offset+lo, s.offset+hi) }
-	s.fnVelocitiesAt = func(lo, hi int) { w.integrateVelocities(s.offset+lo, s.offset+hi) }
-	s.fnPositionsAt = func(lo, hi int) { w.integrateSubstep(s.offset+lo, s.offset+hi) }
-	s.fnStoreAt = func(lo, hi int) { w.storeRange(s.offset+lo, s.offset+hi) }
-	s.fnSaveAt = func(lo, hi int) { w.storeStates(s.offset+lo, s.offset+hi) }
 	s.fnSmallBlocks = w.solveSmallBlocks
+	b := &s.bigSolve
+	s.fnBigStage = func(lo, hi int) { w.runStage(b.stage, b, lo, hi) }
 }
 
-// prepareRange builds the constraints of active manifolds [lo, hi) from
-// them: Jacobians, effective masses, the friction impulses re-projected on
-// this step's tangents, and the normal velocity before the step (for
-// restitution).
+// prepareCons builds the constraints of active manifolds [lo, hi) into v
+// from them: Jacobians, effective masses, the friction impulses
+// re-projected on this step's tangents, and the normal velocity before
+// the step (for restitution). It reports whether some constraint it built
+// has restitution.
 //
 // It walks the manifolds in list order and writes each constraint to its
 // place in colour order: the reads are one stream then, and the writes one
 // stream per colour. Walked in colour order, the reads of one colour
 // skipped from manifold to manifold by more than a page (a manifold is 672
 // bytes and the colours take turns), which no prefetcher follows.
-func (w *World) prepareRange(lo, hi int) {
-	if w.prepareCons(&w.sol.all, lo, hi) && !w.sol.restitAny.Load() {
-		w.sol.restitAny.Store(true)
-	}
-}
-
-// prepareCons is prepareRange, building the constraints into v; it reports
-// whether some constraint it built has restitution.
 func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 	sol := &w.sol
 	list := w.contacts.list
@@ -254,7 +219,7 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 		// A constraint solved in a group is built here and packed into
 		// its lane (wide.go); the others in place.
 		gl := int32(-1)
-		if wideOn {
+		if w.opt.wide {
 			gl = sol.laneOf[i]
 		}
 		if gl >= 0 && v.kept && m.flags&mfReused != 0 {

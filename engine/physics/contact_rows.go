@@ -2,9 +2,16 @@ package physics
 
 import "math"
 
-// The velocity passes of the contact solver (see contact_solver.go): the
-// normal rows of each constraint, its friction at the centroid, and the
-// batched form for 4-point manifolds.
+// The contact math in its scalar form; wide.go is the AVX2 build's
+// four-lane form of the same operations. Every pass solves a constraint's
+// normal rows with one row routine (row, its coefficients from normalRow):
+// point by point, carrying the bodies' angular velocities (solveNormal),
+// or, for a 4-point manifold (a face on a face: nearly every contact of a
+// stack), in its 4-point form, which carries the points' normal
+// velocities through the coupling matrix c.k instead and runs a batch of
+// such constraints phase by phase (gatherRows, solveRows, applyRows). Then
+// its friction, with one routine (friction). Restitution's row is
+// restituteCons (contact_solver.go).
 
 // fmax is math.Max without the NaN and signed-zero handling, which kept
 // math.Max from inlining in the hot loops. Its branch is predictable (an
@@ -16,23 +23,13 @@ func fmax(a, b float64) float64 {
 	return b
 }
 
-// iterateRange runs one sequential-impulse pass over constraints
-// [base+lo, base+hi) of the colour being run (runColors), with the pass's
-// settings from the solver state.
-func (w *World) iterateRange(lo, hi int) {
-	sol := &w.sol
-	w.iterateCons(&sol.all, sol.base+lo, sol.base+hi, sol.useBias, sol.overflow)
-}
-
 // iterateCons runs one sequential-impulse pass over constraints [first,
 // end) of one colour, kept in v: biased or not (useBias; the biased pass
-// reads the separations in constraint.cur, see gatherRowsKnown), one by
-// one if they may share bodies (overflow). The constraints of one colour
-// share no body, so any order of their reads and writes gives the same
-// bits; the 4-point ones (a face on a face: nearly all of a stack) are
-// solved in batches, one phase at a time for the whole batch (see the
-// comment before gatherRows), two constraints side by side where they can
-// (solveRowsPair, finishPair), and the others one by one.
+// reads the separations in constraint.cur, see gatherRows), one by one if
+// they may share bodies (overflow). The constraints of one colour share no
+// body, so any order of their reads and writes gives the same bits; the
+// 4-point ones are solved in batches of rowBatch, one phase at a time for
+// the whole batch, and the others one by one.
 func (w *World) iterateCons(v *consView, first, end int, useBias, overflow bool) {
 	sol := &w.sol
 	cons := v.cons[first-v.base : end-v.base]
@@ -56,77 +53,37 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, overflow bool)
 				continue
 			}
 			A, B := w.bodyPair(c)
-			if useBias {
-				gatherRowsKnown(c, A, B, inv, sol.softFor(c), &rs[nb])
-			} else {
-				gatherRows(c, A, B, inv, useBias, sol.softFor(c), &rs[nb])
-			}
+			gatherRows(c, A, B, inv, useBias, sol.softFor(c), &rs[nb])
 			idx[nb] = int32(i)
 			nb++
 		}
-		for j := 0; j+1 < nb; j += 2 {
-			solveRowsPair(&cons[idx[j]], &cons[idx[j+1]], &rs[j], &rs[j+1])
-		}
-		if nb%2 == 1 {
-			solveRows(&cons[idx[nb-1]], &rs[nb-1])
-		}
-		for j := 0; j < nb; {
-			c := &cons[idx[j]]
-			if j+1 < nb && c.isoFriction() && cons[idx[j+1]].isoFriction() {
-				w.finishPair(c, &cons[idx[j+1]], &rs[j], &rs[j+1])
-				j += 2
-				continue
-			}
-			w.finishOne(c, &rs[j])
-			j++
-		}
-		// After the rows' impulses are applied (friction leaves them be).
+		solveRows(rs[:nb])
+		// The rows' impulses applied, then friction (in both passes, as
+		// Box2D v3 solves it: in the relax pass only, as Box3D does, the
+		// edge boxes of the 5,050 pyramid crept outward while it settled,
+		// three times as far as now, TestLargePyramidStands), its two
+		// halves each across the batch, so that the constraints' chains
+		// overlap as their rows' do.
+		var tp [rowBatch]tangentImpulse
 		for j := 0; j < nb; j++ {
-			if c := &cons[idx[j]]; c.restitution {
-				cold[idx[j]].trackMax(c)
+			c := &cons[idx[j]]
+			A, B := w.bodyPair(c)
+			w.applyRows(c, A, B, &rs[j])
+			if c.restitution {
+				cold[idx[j]].trackMax(c) // friction leaves the rows' impulses be
+			}
+			if c.friction != 0 {
+				ri := &rs[j].i
+				tp[j] = frictionTangent(c, A, B, 0.0+ri[0]+ri[1]+ri[2]+ri[3])
+			}
+		}
+		for j := 0; j < nb; j++ {
+			if c := &cons[idx[j]]; c.friction != 0 {
+				A, B := w.bodyPair(c)
+				w.frictionTwist(c, A, B, tp[j])
 			}
 		}
 	}
-}
-
-// finishOne ends a 4-point constraint's pass after its rows (solveRows):
-// the rows' impulses applied, then its friction (restitution's tracking is
-// left to the caller).
-func (w *World) finishOne(c *constraint, r *rowScratch) {
-	A, B := w.bodyPair(c)
-	w.applyRows(c, A, B, r)
-	if c.friction != 0 {
-		// Friction in both passes, as Box2D v3 solves it. Solved in the
-		// relax pass only (as Box3D does), the edge boxes of the 5,050
-		// pyramid crept outward by 26 cm while it settled; in both, by 9
-		// cm (TestLargePyramidStands). Called straight for the iso ones,
-		// with the total normal impulse from the rows, to save two calls.
-		if c.iso {
-			ri := &r.i
-			frictionIsoAt(c, A, B, c.b >= 0, 0.0+ri[0]+ri[1]+ri[2]+ri[3])
-		} else {
-			w.friction(c, A, B)
-		}
-	}
-}
-
-// isoFriction reports whether c's friction is solved by frictionIsoAt:
-// both bodies iso, and friction on.
-func (c *constraint) isoFriction() bool { return c.iso && c.friction != 0 }
-
-// finishPair is finishOne for two constraints of the batch with iso
-// friction, which share no body: their friction halves interleave (see
-// frictionTangent).
-func (w *World) finishPair(c, e *constraint, r, q *rowScratch) {
-	A, B := w.bodyPair(c)
-	C, D := w.bodyPair(e)
-	w.applyRows(c, A, B, r)
-	w.applyRows(e, C, D, q)
-	ri, qi := &r.i, &q.i
-	pc := frictionTangent(c, A, B, c.b >= 0, 0.0+ri[0]+ri[1]+ri[2]+ri[3])
-	pe := frictionTangent(e, C, D, e.b >= 0, 0.0+qi[0]+qi[1]+qi[2]+qi[3])
-	frictionTwist(c, A, B, c.b >= 0, pc)
-	frictionTwist(e, C, D, e.b >= 0, pe)
 }
 
 // solveOne solves constraint i of v alone: its normal rows, then its
@@ -139,7 +96,11 @@ func (w *World) solveOne(v *consView, i int, inv float64, useBias bool) {
 		v.cold[i-v.base].trackMax(c)
 	}
 	if c.friction != 0 {
-		w.friction(c, A, B)
+		total := 0.0
+		for q := int32(0); q < c.count; q++ {
+			total += c.pts[q].normalI
+		}
+		w.friction(c, A, B, total)
 	}
 }
 
@@ -149,16 +110,6 @@ func (cold *constraintCold) trackMax(c *constraint) {
 	for q := int32(0); q < c.count && q < 4; q++ {
 		cold.maxI[q] = fmax(cold.maxI[q], c.pts[q].normalI)
 	}
-}
-
-// friction solves c's friction rows: frictionIso for cube-like bodies,
-// solveFriction for the others.
-func (w *World) friction(c *constraint, A, B *bodyState) {
-	if c.iso {
-		frictionIso(c, A, B, c.b >= 0)
-		return
-	}
-	w.solveFriction(c, A, B)
 }
 
 // softFor returns the soft-contact coefficients of c (slab or body pair).
@@ -173,22 +124,19 @@ func (s *solverState) softOf(b int32) *softness {
 	return &s.soft
 }
 
-// solveNormal solves the normal rows of one constraint, point by point, with
-// a soft position bias in the biased pass. Only the angular velocities and
-// one scalar, the normal velocity of the centres, are carried from row to
-// row: the linear velocities change only along n, so they are updated once
-// at the end. That keeps the dependency chain from row to row short and in
-// registers.
+// solveNormal solves the normal rows of one constraint, with a soft
+// position bias in the biased pass: a 4-point one in the 4-point form (a
+// batch of one), the others point by point. Point by point, only the
+// angular velocities and one scalar, the normal velocity of the centres,
+// are carried from row to row: the linear velocities change only along n,
+// so they are updated once at the end. That keeps the dependency chain
+// from row to row short and in registers.
 func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness) {
 	if c.count == 4 {
-		var r rowScratch
-		if useBias {
-			gatherRowsKnown(c, A, B, inv, sf, &r)
-		} else {
-			gatherRows(c, A, B, inv, useBias, sf, &r)
-		}
-		solveRows(c, &r)
-		w.applyRows(c, A, B, &r)
+		var r [1]rowScratch
+		gatherRows(c, A, B, inv, useBias, sf, &r[0])
+		solveRows(r[:])
+		w.applyRows(c, A, B, &r[0])
 		return
 	}
 	n := c.n
@@ -229,34 +177,49 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 
 // rowBatch is the number of 4-point constraints solved phase by phase
 // together: enough to overlap their chains of dependent operations, few
-// enough that a batch's scratch stays in registers and level-1 cache (the
-// sizes tried are in docs/speed-notes.md). The bits are the same at any
-// size, since a colour's constraints share no body.
+// enough that a batch's scratch stays in registers and level-1 cache. The
+// bits are the same at any size, since a colour's constraints share no
+// body.
 const rowBatch = 4
 
 // rowScratch carries one 4-point constraint through the phases of a pass.
 type rowScratch struct {
-	v, i       [4]float64 // normal velocity and accumulated impulse per point
-	ra, rb, rc [4]float64 // row coefficients (see normalRow)
+	v, i       [4]float64  // normal velocity and accumulated impulse per point
+	ra, rb, rc [4]float64  // row coefficients (see normalRow)
+	k          *[6]float64 // the constraint's coupling matrix (constraint.k)
 }
 
-// The 4-point constraints (a face resting on a face: nearly every contact of
-// a stack) are solved in three phases over a batch. Instead of carrying the
-// bodies' angular velocities from row to row, the rows carry the normal
-// velocity of each of the four points and update them through the coupling
-// matrix c.k; the bodies are updated once at the end. gatherRows computes
+// The 4-point form runs in three phases over a batch. gatherRows computes
 // everything that does not depend on the chain of rows (the velocities and
-// biases at the start of the pass), solveRows runs the chain (a few scalar
-// operations per row), applyRows moves the bodies. Solved one constraint at
-// a time, the chain of one constraint left the processor waiting, with too
-// many instructions in flight for it to start on the next; with the phases
-// split over a batch, the chains of the batch's constraints overlap.
+// biases at the start of the pass), solveRows runs the chains (a few
+// scalar operations per row), applyRows moves the bodies. Solved one
+// constraint at a time, the chain of one constraint left the processor
+// waiting, with too many instructions in flight for it to start on the
+// next; run row by row across the batch, the chains of the batch's
+// constraints overlap.
 
-// gatherRows fills r for constraint c at the start of a pass, and leaves
-// each point's current separation in c.cur for gatherRowsKnown.
+// gatherRows fills r for constraint c at the start of a pass. The relax
+// pass works out each point's current separation into c.cur first; the
+// biased pass reads it there, since the bodies have not moved since it was
+// written, by the relax pass before it or, in the first substep, by
+// prepare (see constraint.cur).
 func gatherRows(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness, r *rowScratch) {
-	c.updateSeparations(A, B)
-	gatherRowsAt(c, A, B, inv, useBias, sf, r)
+	if !useBias {
+		c.updateSeparations(A, B)
+	}
+	n := c.n
+	p := &c.pts
+	// Each point's pointVel, its first two terms (the same for every
+	// point) taken once.
+	vn := B.v.sub(A.v).dot(n) + B.w.dot(c.en)
+	wr := B.w.sub(A.w)
+	for q := range p {
+		cp := &p[q]
+		r.v[q] = vn + wr.dot(cp.rAn)
+		r.i[q] = cp.normalI
+		r.ra[q], r.rb[q], r.rc[q] = normalRow(c.nMass[q], c.cur[q], inv, useBias, sf)
+	}
+	r.k = &c.k
 }
 
 // updateSeparations sets c.cur to each point's current separation: its
@@ -272,58 +235,27 @@ func (c *constraint) updateSeparations(A, B *bodyState) {
 	}
 }
 
-// gatherRowsKnown is gatherRows for a biased pass: the bodies have not
-// moved since c.cur was written, by the relax pass before it or, in the
-// first substep, by prepare (see constraint.cur), so it reads the
-// separations instead of computing them again.
-func gatherRowsKnown(c *constraint, A, B *bodyState, inv float64, sf *softness, r *rowScratch) {
-	gatherRowsAt(c, A, B, inv, true, sf, r)
-}
-
-// gatherRowsAt fills r for constraint c at the separations in c.cur.
-func gatherRowsAt(c *constraint, A, B *bodyState, inv float64, useBias bool, sf *softness, r *rowScratch) {
-	n := c.n
-	p := &c.pts
-	// Each point's pointVel, its first two terms (the same for every
-	// point) taken once.
-	vn := B.v.sub(A.v).dot(n) + B.w.dot(c.en)
-	wr := B.w.sub(A.w)
-	for q := range p {
-		cp := &p[q]
-		r.v[q] = vn + wr.dot(cp.rAn)
-		r.i[q] = cp.normalI
-		r.ra[q], r.rb[q], r.rc[q] = normalRow(c.nMass[q], c.cur[q], inv, useBias, sf)
+// solveRows runs the four point rows of each constraint of a batch, in
+// order, two constraints side by side: each row waits on the row before
+// it, and two chains interleaved keep the processor busy where one left it
+// waiting. Each row updates the later points' velocities through the
+// coupling matrix. A batch of odd size pairs its last constraint with an
+// idle one, whose rows have nothing to solve.
+func solveRows(rs []rowScratch) {
+	n := len(rs)
+	for j := 0; j+1 < n; j += 2 {
+		solveRowsPair(&rs[j], &rs[j+1])
+	}
+	if n%2 == 1 {
+		var k [6]float64
+		idle := rowScratch{k: &k} // zero coefficients: every row applies 0
+		solveRowsPair(&rs[n-1], &idle)
 	}
 }
 
-// solveRows runs the four point rows of c on r, in order; each updates the
-// later points' velocities through the coupling matrix c.k.
-func solveRows(c *constraint, r *rowScratch) {
-	k := &c.k
-	i0, i1, i2, i3 := r.i[0], r.i[1], r.i[2], r.i[3]
-	v0, v1, v2, v3 := r.v[0], r.v[1], r.v[2], r.v[3]
-	imp := row(v0, i0, r.ra[0], r.rb[0], r.rc[0])
-	i0 += imp
-	v1 += float64(k[0] * imp)
-	v2 += float64(k[1] * imp)
-	v3 += float64(k[2] * imp)
-	imp = row(v1, i1, r.ra[1], r.rb[1], r.rc[1])
-	i1 += imp
-	v2 += float64(k[3] * imp)
-	v3 += float64(k[4] * imp)
-	imp = row(v2, i2, r.ra[2], r.rb[2], r.rc[2])
-	i2 += imp
-	v3 += float64(k[5] * imp)
-	i3 += row(v3, i3, r.ra[3], r.rb[3], r.rc[3])
-	r.i = [4]float64{i0, i1, i2, i3}
-}
-
-// solveRowsPair is solveRows for two constraints of a batch, their rows
-// interleaved: each row waits on the row before it, and two chains side
-// by side keep the processor busy where one left it waiting (all four of
-// a batch at once gained little more, with twice the code).
-func solveRowsPair(c, e *constraint, r, s *rowScratch) {
-	k, m := &c.k, &e.k
+// solveRowsPair runs the rows of r and s interleaved.
+func solveRowsPair(r, s *rowScratch) {
+	k, m := r.k, s.k
 	i0, i1, i2, i3 := r.i[0], r.i[1], r.i[2], r.i[3]
 	j0, j1, j2, j3 := s.i[0], s.i[1], s.i[2], s.i[3]
 	v0, v1, v2, v3 := r.v[0], r.v[1], r.v[2], r.v[3]
@@ -396,51 +328,117 @@ func row(v, acc, a, b, c float64) float64 {
 	return fmax(acc+imp, 0) - acc
 }
 
-// solveFriction solves Coulomb friction at the centroid, bounded by mu times
+// friction solves Coulomb friction at the centroid, bounded by mu times
 // the manifold's total normal impulse (the friction disc), and a twist row
-// about the normal bounded by that times the points' mean distance from the
-// centroid. One point of friction per manifold instead of one per corner: a
-// third of the rows, and the same Coulomb bound for a sliding face. This is
-// the form for bodies whose inverse inertia is a matrix; friction sends the
-// iso constraints to frictionIso, the same operations in scalars.
-func (w *World) solveFriction(c *constraint, A, B *bodyState) {
-	n := c.n
-	mA, mB := c.mA, c.mB
-	vA, wA, vB, wB := A.v, A.w, B.v, B.w
-	total := 0.0
-	for q := int32(0); q < c.count; q++ {
-		total += c.pts[q].normalI
-	}
+// about the normal bounded by that times the points' mean distance from
+// the centroid. One point of friction per manifold instead of one per
+// corner: a third of the rows, and the same Coulomb bound for a sliding
+// face. It is written out in scalars and reads each body and constraint
+// field where it is used, so that few values live across it: written with
+// vector values held from the top, Go's register allocator kept the
+// bodies' twelve velocities and the constraint's anchors alive through the
+// whole row and spilled them to the stack. Where both bodies' inverse
+// inertias are a scale (c.iso: cubes, and a slab) it scales by them, else
+// it multiplies by the matrices.
+func (w *World) friction(c *constraint, A, B *bodyState, total float64) {
+	w.frictionTwist(c, A, B, frictionTangent(c, A, B, total))
+}
+
+// tangentImpulse is what frictionTangent leaves for frictionTwist: the
+// tangent impulse P and the friction bound.
+type tangentImpulse struct{ px, py, pz, maxF float64 }
+
+// frictionTangent is friction's first half: the two tangent rows at the
+// centroid, clamped to the friction disc; it applies the impulse P to the
+// linear velocities and returns it.
+func frictionTangent(c *constraint, A, B *bodyState, total float64) tangentImpulse {
+	bodyB := c.b >= 0
 	maxF := float64(c.friction * total)
-	t0, t1 := c.t0, c.tangent1()
-	dv := vB.add(wB.cross(c.rBc)).sub(vA.add(wA.cross(c.rAc)))
-	n0 := c.fI0 - float64(c.tMass0*dv.dot(t0))
-	n1 := c.fI1 - float64(c.tMass1*dv.dot(t1))
+	// dv = (vB + wB x rBc) - (vA + wA x rAc), the velocity of the centroid.
+	rA, rB := &c.rAc, &c.rBc
+	dx := (B.v.x + (float64(B.w.y*rB.z) - float64(B.w.z*rB.y))) - (A.v.x + (float64(A.w.y*rA.z) - float64(A.w.z*rA.y)))
+	dy := (B.v.y + (float64(B.w.z*rB.x) - float64(B.w.x*rB.z))) - (A.v.y + (float64(A.w.z*rA.x) - float64(A.w.x*rA.z)))
+	dz := (B.v.z + (float64(B.w.x*rB.y) - float64(B.w.y*rB.x))) - (A.v.z + (float64(A.w.x*rA.y) - float64(A.w.y*rA.x)))
+	t0 := &c.t0
+	t1 := c.tangent1()
+	fI0, fI1 := c.fI0, c.fI1
+	n0 := fI0 - float64(c.tMass0*(float64(dx*t0.x)+float64(dy*t0.y)+float64(dz*t0.z)))
+	n1 := fI1 - float64(c.tMass1*(float64(dx*t1.x)+float64(dy*t1.y)+float64(dz*t1.z)))
 	if s2 := float64(n0*n0) + float64(n1*n1); s2 > float64(maxF*maxF) {
 		f := maxF / math.Sqrt(s2)
 		n0, n1 = float64(n0*f), float64(n1*f)
 	}
-	l0, l1 := n0-c.fI0, n1-c.fI1
 	c.fI0, c.fI1 = n0, n1
-	P := t0.scale(l0).madd(t1, l1)
-	vA = vA.madd(P, -mA)
-	vB = vB.madd(P, mB)
-	// The tangent impulse's turn, then the twist row, which sees it.
-	wA = wA.sub(w.invIMulA(c, c.rAc.cross(P)))
-	wB = wB.add(w.invIMulB(c, c.rBc.cross(P)))
+	l0, l1 := n0-fI0, n1-fI1
+	// P = t0 l0 + t1 l1, the tangent impulse.
+	px := float64(t0.x*l0) + float64(t1.x*l1)
+	py := float64(t0.y*l0) + float64(t1.y*l1)
+	pz := float64(t0.z*l0) + float64(t1.z*l1)
+	mA, mB := -c.mA, c.mB
+	A.v = sv{A.v.x + float64(px*mA), A.v.y + float64(py*mA), A.v.z + float64(pz*mA)}
+	if bodyB {
+		B.v = sv{B.v.x + float64(px*mB), B.v.y + float64(py*mB), B.v.z + float64(pz*mB)}
+	}
+	return tangentImpulse{px, py, pz, maxF}
+}
+
+// frictionTwist is friction's second half: P's turn (rAc x P, rBc x P),
+// then the twist row about the normal, which sees it.
+func (w *World) frictionTwist(c *constraint, A, B *bodyState, p tangentImpulse) {
+	bodyB := c.b >= 0
+	px, py, pz, maxF := p.px, p.py, p.pz, p.maxF
+	rA, rB := &c.rAc, &c.rBc
+	ax := float64(rA.y*pz) - float64(rA.z*py)
+	ay := float64(rA.z*px) - float64(rA.x*pz)
+	az := float64(rA.x*py) - float64(rA.y*px)
+	bx := float64(rB.y*pz) - float64(rB.z*py)
+	by := float64(rB.z*px) - float64(rB.x*pz)
+	bz := float64(rB.x*py) - float64(rB.y*px)
+	iA, iB := c.iA, c.iB
+	var wAx, wAy, wAz, wBx, wBy, wBz float64
+	if c.iso {
+		wAx, wAy, wAz = A.w.x-float64(ax*iA), A.w.y-float64(ay*iA), A.w.z-float64(az*iA)
+		wBx, wBy, wBz = B.w.x+float64(bx*iB), B.w.y+float64(by*iB), B.w.z+float64(bz*iB)
+	} else {
+		dA, dB := w.turnByMatrices(c, sv{ax, ay, az}, sv{bx, by, bz})
+		wAx, wAy, wAz = A.w.x-dA.x, A.w.y-dA.y, A.w.z-dA.z
+		wBx, wBy, wBz = B.w.x+dB.x, B.w.y+dB.y, B.w.z+dB.z
+	}
 	if c.count > 1 {
+		// A single point has no twist row (see frictionStart).
+		n := &c.n
+		tw0 := c.twistI
 		maxT := float64(maxF * c.twistRange)
-		tw := c.twistI - float64(c.twistMass*wB.sub(wA).dot(n))
-		tw = clampF(tw, -maxT, maxT)
-		lt := tw - c.twistI
+		wn := float64((wBx-wAx)*n.x) + float64((wBy-wAy)*n.y) + float64((wBz-wAz)*n.z)
+		tw := clampF(tw0-float64(c.twistMass*wn), -maxT, maxT)
 		c.twistI = tw
-		wA = wA.sub(w.invIMulA(c, n.scale(lt)))
-		wB = wB.add(w.invIMulB(c, n.scale(lt)))
+		lt := tw - tw0
+		if c.iso {
+			la, lb := float64(lt*iA), float64(lt*iB)
+			wAx, wAy, wAz = wAx-float64(n.x*la), wAy-float64(n.y*la), wAz-float64(n.z*la)
+			wBx, wBy, wBz = wBx+float64(n.x*lb), wBy+float64(n.y*lb), wBz+float64(n.z*lb)
+		} else {
+			nl := n.scale(lt)
+			dA, dB := w.turnByMatrices(c, nl, nl)
+			wAx, wAy, wAz = wAx-dA.x, wAy-dA.y, wAz-dA.z
+			wBx, wBy, wBz = wBx+dB.x, wBy+dB.y, wBz+dB.z
+		}
 	}
-	A.v, A.w = vA, wA
-	if c.b >= 0 {
-		B.v, B.w = vB, wB
+	A.w = sv{wAx, wAy, wAz}
+	if bodyB {
+		B.w = sv{wBx, wBy, wBz}
 	}
+}
+
+// turnByMatrices returns the angular velocity changes of c's bodies for
+// angular impulses a and b through their inverse inertia matrices. A call
+// of its own, out of line: friction's scalar path for iso bodies, nearly
+// every constraint, keeps its registers.
+//
+//go:noinline
+func (w *World) turnByMatrices(c *constraint, a, b sv) (dA, dB sv) {
+	IA, IB := w.inertiaPair(c)
+	return IA.mul(a), IB.mul(b)
 }
 
 // normalRow returns the coefficients of a normal row with effective mass

@@ -16,7 +16,7 @@ import "math"
 //
 //   - Warm starting uses last step's impulses matched by feature id; from
 //     the second substep on, it re-applies each body's velocity change over
-//     the substep before, which is the same impulse (rewarm.go).
+//     the substep before, which is the same impulse (body_state.go).
 //   - Friction: Coulomb on two tangents at each manifold's centroid, clamped
 //     to the friction disc (the pyramid would brake diagonal slides harder
 //     than axial ones), plus a twist row; solved in both passes.
@@ -32,14 +32,14 @@ import "math"
 //
 // Layout: the contact cache (contacts.go) keeps only what must survive a
 // step. Each step the active manifolds are turned into constraints
-// (constraint.go), a compact array in graph-colour order (graph_color.go)
+// (constraint.go), a compact array in graph-colour order (solver_blocks.go)
 // holding exactly what the passes read, Jacobians precomputed; the passes
 // (contact_rows.go) run over it eight times a step at 4 substeps (a biased
 // and a relax pass per substep; the first warm start reads a 96-byte
 // record per constraint made by prepare, warmRec, and the later ones are a
-// pass over the bodies, rewarm.go), one colour at a time, and the impulses
+// pass over the bodies, body_state.go), one colour at a time, and the impulses
 // go back to the cache at the end. The substeps run island by island
-// (solver_blocks.go, block_solve.go): small islands are packed into blocks
+// (solver_blocks.go, solver_stages.go): small islands are packed into blocks
 // that a worker takes whole, from building their constraints to storing
 // their impulses, so that they stay in its cache; a big island (the
 // pyramid) is run pass by pass, each colour split over the workers
@@ -141,12 +141,12 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	g := toSV(w.def.Gravity)
 	sol.gh, sol.halfG = g.scale(h), g.scale(-0.5*h)
 
-	if wideOn {
+	if w.opt.wide {
 		for l := range wideLanes {
 			sol.invLanes[l], sol.negPushLanes[l] = inv, -sol.soft.maxPush
 		}
 	}
-	if wideOn && !same {
+	if w.opt.wide && !same {
 		w.planWide() // its lists are sized by the constraint array's room
 	}
 	nb := len(w.bodies)
@@ -163,39 +163,8 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	// (so that the next step can keep them), else into the workers' own.
 	sol.smallHeld = same
 	w.par.begin()
-	w.solveByBlocks(n, sw, sp)
+	w.solveByBlocks(sw, sp)
 	w.par.end()
-}
-
-// runPass runs a velocity pass: wide over groups and one by one over the
-// rest (runWide) where groups are on, else one by one over every colour.
-func (w *World) runPass(wide, one func(lo, hi int)) {
-	if wideOn {
-		w.runWide(wide, one)
-		return
-	}
-	w.runColors(one)
-}
-
-// runColors runs fn over each colour in turn (the overflow set last, on one
-// worker).
-func (w *World) runColors(fn func(lo, hi int)) {
-	sol := &w.sol
-	for c := 0; c+1 < len(sol.colors); c++ {
-		lo, hi := int(sol.colors[c]), int(sol.colors[c+1])
-		if lo == hi {
-			continue
-		}
-		sol.base = lo
-		if c == numColors {
-			// Overflow: constraints may share bodies, so one by one.
-			sol.overflow = true
-			fn(0, hi-lo)
-			sol.overflow = false
-			continue
-		}
-		w.par.run(hi-lo, consChunk, fn)
-	}
 }
 
 // bodyPair returns the states of constraint c's bodies (the zero state
@@ -250,22 +219,19 @@ func (w *World) invIMulB(c *constraint, v sv) sv {
 	return IB.mul(v)
 }
 
-// storeRange writes the impulses of constraints [lo, hi) back to their
+// storeCons writes the impulses of constraints [lo, hi) of v back to their
 // manifolds for the next step's warm start. It walks the constraints in
 // colour order and writes the manifolds where they fall, which beat
 // walking the manifolds in list order and reading the constraints where
 // they fall, since it writes one block of each manifold
 // (manifold.normalI). Prepare is the other way round: it reads far more
 // of a manifold than the store writes, so it walks the manifolds in order.
-func (w *World) storeRange(lo, hi int) { w.storeCons(&w.sol.all, lo, hi) }
-
-// storeCons is storeRange for constraints [lo, hi) of v.
 func (w *World) storeCons(v *consView, lo, hi int) {
 	sol := &w.sol
 	list := w.contacts.list
 	for i := lo; i < hi; i++ {
 		m := &list[sol.manOf[i]]
-		if wideOn {
+		if w.opt.wide {
 			if gl := sol.laneOf[i]; gl >= 0 {
 				sol.wide[gl/wideLanes].storeLane(int(gl%wideLanes), m)
 				continue
@@ -287,18 +253,11 @@ func invOrZero(k float64) float64 {
 	return 0
 }
 
-// warmRange re-applies the accumulated impulses of constraints
-// [base+lo, base+hi), summed per constraint so each body's inertia is
-// applied once: in the step's first substep from the warm records prepare
-// made (sol.firstWarm), else (warmEverySubstep, a test's reference) from
-// the constraints' impulses as they are now.
-func (w *World) warmRange(lo, hi int) {
-	sol := &w.sol
-	w.warmCons(&sol.all, sol.base+lo, sol.base+hi, sol.firstWarm)
-}
-
-// warmCons is warmRange for constraints [first, end) of one colour, kept
-// in v, from the warm records if fromRecords.
+// warmCons re-applies the accumulated impulses of constraints [first,
+// end) of one colour, kept in v, summed per constraint so each body's
+// inertia is applied once: in the step's first substep from the warm
+// records prepare made (fromRecords), else (warmEverySubstep, a test's
+// reference) from the constraints' impulses as they are now.
 func (w *World) warmCons(v *consView, first, end int, fromRecords bool) {
 	sol := &w.sol
 	if fromRecords {
@@ -386,20 +345,14 @@ func (w *World) warmOne(c *constraint) {
 	}
 }
 
-// restituteRange makes the points of constraints [base+lo, base+hi) that
-// closed faster than the threshold separate at restitution times their
-// closing speed. It runs several passes: one pass of sequential impulses
-// over the four corners of a face that lands flat leaves them unequal, and
-// the difference would become spin.
-func (w *World) restituteRange(lo, hi int) {
-	w.restituteCons(&w.sol.all, w.sol.base+lo, w.sol.base+hi)
-}
-
-// restituteCons is restituteRange for constraints [first, end) of one
-// colour, kept in v.
+// restituteCons makes the points of constraints [first, end) of one
+// colour, kept in v, that closed faster than the threshold separate at
+// restitution times their closing speed. It runs several passes: one pass
+// of sequential impulses over the four corners of a face that lands flat
+// leaves them unequal, and the difference would become spin.
 func (w *World) restituteCons(v *consView, first, end int) {
 	for i := first - v.base; i < end-v.base; i++ {
-		if wideOn && w.sol.laneOf[v.base+i] >= 0 {
+		if w.opt.wide && w.sol.laneOf[v.base+i] >= 0 {
 			// Solved in a group, which has no restitution; its entry in
 			// the array is not written (prepareCons packs the lane), so it
 			// holds whatever constraint was there before.
@@ -407,7 +360,7 @@ func (w *World) restituteCons(v *consView, first, end int) {
 		}
 		c := &v.cons[i]
 		if !c.restitution {
-			continue // its cold record was not made (prepareRange)
+			continue // its cold record was not made (prepareCons)
 		}
 		cold := &v.cold[i]
 		e := cold.restitution
@@ -431,5 +384,23 @@ func (w *World) restituteCons(v *consView, first, end int) {
 				B.w = B.w.add(w.invIMulB(c, c.rBn(int(q)).scale(imp)))
 			}
 		}
+	}
+}
+
+// MaxSubsteps is the most solver substeps a step may take: WorldDef's
+// SolverIterations range, 1..64, counts two velocity iterations per
+// substep (contact_solver.go).
+const MaxSubsteps = 32
+
+// Substeps is how many substeps the solver divides each step into.
+func (w *World) Substeps() int { return w.substeps() }
+
+// SetSubsteps sets the solver's substeps per step, 1..MaxSubsteps, from
+// the next step on (InputSetRate does the same as a step's input); other
+// values are ignored. Nothing else changes: the contact cache keeps its
+// impulses, which warm-start the next step at the new count.
+func (w *World) SetSubsteps(n int) {
+	if n >= 1 && n <= MaxSubsteps && n != w.substeps() {
+		w.def.SolverIterations = 2 * n
 	}
 }

@@ -446,7 +446,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	}
 	// A mover's manifold is made afresh every step: the mover moves
 	// whether or not the pose relative to it does.
-	if prev != nil && prev.count > 0 && !w.noReuse && !isMover && poseClose(prev, relP, relQ, qa, ext) {
+	if prev != nil && prev.count > 0 && !w.opt.noReuse && !isMover && poseClose(prev, relP, relQ, qa, ext) {
 		if m != prev {
 			*m = *prev
 		}

@@ -9,45 +9,64 @@
 // radix sort or has explicit tie-breaks; products that a fused multiply-add
 // could change on another architecture are rounded explicitly (float64(a*b)).
 //
-// The step is a pipeline of named stages, each in its own file (World.Step in
-// step.go is the list):
+// The step is a pipeline of named stages (World.Step in step.go is the
+// list). Every file, by what it holds:
 //
-//	input.go          apply this tick's inputs (fire, teleport, CCD toggle,
-//	                  rate); drag.go: the mouse joint; spring.go: springs
-//	movers.go         kinematic boxes posed by tick (mover_path.go), their
-//	                  pairs (mover_pairs.go) and sweeps (mover_ccd.go)
-//	integrate.go      prev := curr, world inertia, which bodies are swept
-//	broadphase.go     pairs of overlapping fat boxes, from kept candidates
-//	                  (broadphase_grid.go: the grid search for them)
-//	manifold.go       SAT box-box and box-slab manifolds with face clipping
-//	contacts.go       the contact cache: warm starting, begin/end events
-//	                  (manifold_reuse.go: resting contacts skip the SAT)
-//	contact_solver.go soft-step sequential impulses, friction, restitution
-//	                  (constraint.go, contact_rows.go, friction_iso.go;
-//	                  graph_color.go colours the big islands, solver_blocks.go
-//	                  and block_solve.go run the small ones block by block,
-//	                  rewarm.go warms the later substeps, substeps.go bounds
-//	                  them; wide.go, wide_rows.go, floatw.go and
-//	                  floatw_simd.go are the AVX2 build's four-lane form)
-//	continuous.go     swept-bound CCD against slabs and (for bullets) bodies
-//	                  (bullet_index.go: the bodies a bullet may hit)
-//	guard.go          keeps centres out of slabs they were pushed into
-//	                  (path_box.go: the box of a centre's path)
-//	sleep.go          islands at rest for 0.5 s fall asleep
-//	oracle.go         the independent tunnelling oracle
+// The stages:
 //
-// Static slabs sit in a bounding-volume tree (box_tree.go, static_index.go)
-// that the broadphase, CCD, the guard and the oracle query in slab order.
-// workers.go spreads the independent parts (narrowphase pairs, bodies, the
-// constraints of one graph colour) over WorldDef.Workers goroutines with
-// results identical bit for bit to one worker.
+//	input.go           this tick's inputs (fire, teleport, CCD toggle, rate)
+//	drag.go            the mouse joint
+//	spring.go          springs
+//	movers.go          kinematic boxes posed by tick; mover_path.go their
+//	                   paths, mover_pairs.go their contacts, mover_ccd.go
+//	                   the sweeps against them
+//	integrate.go       prev := curr, world inertia, which bodies are swept;
+//	                   the substeps' passes over the bodies
+//	broadphase.go      pairs of overlapping fat boxes, from kept candidates
+//	broadphase_grid.go the grid search for them
+//	manifold.go        SAT box-box and box-slab manifolds with face clipping
+//	manifold_reuse.go  resting contacts keep their manifold, skipping the SAT
+//	contacts.go        the contact cache: warm starting, begin/end events
+//	continuous.go      swept-bound CCD against slabs and (for bullets) bodies
+//	bullet_index.go    the bodies a bullet's sweep may hit
+//	guard.go           keeps centres out of slabs they were pushed into, and
+//	                   the box of a centre's path
+//	sleep.go           islands at rest for 0.5 s fall asleep
+//	oracle.go          the independent tunnelling oracle
 //
-// Around them: defs.go and defs_check.go (definitions, defaults,
-// validation), world.go and ids.go (storage, handles), scratch.go and
-// grow.go (per-step buffers), views.go and events.go (read-only results),
-// hash.go, snapshot.go and snapshot_into.go (state), profile.go,
-// debugdraw.go and spring_draw.go, and the math: mathutil.go, trig.go
-// (sinCos, the same on every architecture), radix.go (stable sorts).
+// The contact solver (contact_solver.go says how it works; where is a
+// contact solved: solver_stages.go, runStage):
+//
+//	contact_solver.go  the step's solver: softness, the active manifolds,
+//	                   warm start, restitution, impulses stored; substeps
+//	solver_blocks.go   islands (shared with sleep), graph colours, and the
+//	                   blocks the islands are packed into
+//	solver_stages.go   the driver: the stage enum, solveBlock, runStage
+//	constraint.go      the constraints, built from the manifolds (prepare)
+//	contact_rows.go    the contact math, scalar: normal rows, friction
+//	wide.go            the contact math four lanes at a time (AVX2 build)
+//	floatw.go          the four lanes in scalars (the default build)
+//	floatw_simd.go     the four lanes on AVX2 (GOEXPERIMENT=simd, amd64)
+//	body_state.go      the solver's copy of the bodies; the later substeps'
+//	                   warm start as a pass over them (rewarm)
+//	workers.go         the world's workers, with results identical bit for
+//	                   bit to one worker
+//
+// Around them:
+//
+//	world.go, ids.go          storage, handles, World.Close
+//	defs.go, defs_check.go    definitions, defaults, validation
+//	scratch.go                per-step buffers, grow and reserve
+//	box_tree.go               the slabs' bounding-volume tree, which the
+//	                          broadphase, CCD, the guard and the oracle query
+//	views.go, events.go       read-only results: poses, events
+//	hash.go, snapshot.go,     state: hash, save and restore
+//	snapshot_into.go
+//	profile.go                stage timings
+//	debugdraw.go              debug lines, springs included
+//	mathutil.go               vectors, matrices, quaternions; sinCos (the
+//	                          same on every architecture); stable radix sorts
+//	doc.go                    this map
 //
 // Storage follows Box2D v3: bodies are parallel slices in creation order (a
 // cold record with pose, shape and material; a solverBody with velocities,

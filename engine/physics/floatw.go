@@ -67,10 +67,10 @@ func rowCoefW(nMass, s, inv floatW, useBias bool, ms, mb, is, negPush floatW) (a
 	return
 }
 
-// wideOn: the scalar build solves no constraint in groups by default (see
-// wide.go: on scalar lanes a group pass is slower than the one-by-one
-// solver); tests turn it on to check that both give the same bits.
-var wideOn = false
+// wideDefault: the scalar build solves no constraint in groups by default
+// (see wide.go: on scalar lanes a group pass is slower than the one-by-one
+// solver); tests turn options.wide on to check that both give the same bits.
+const wideDefault = false
 
 // wideCapable: the groups can be turned on (scalar lanes run anywhere).
 const wideCapable = true

@@ -16,8 +16,9 @@ type (
 	maskW  = archsimd.Mask64x4
 )
 
-// wideOn: groups are solved wide where the processor has AVX2.
-var wideOn = wideCapable
+// wideDefault: groups are solved wide where the processor has AVX2
+// (wideCapable).
+const wideDefault = true
 
 // wideCapable: the processor has AVX2, which the groups need.
 var wideCapable = archsimd.X86.AVX2()

@@ -53,16 +53,10 @@ func (w *World) prepareRangeBodies(lo, hi int) {
 // integrateVelocities applies gravity and damping to awake bodies [lo, hi)
 // for one substep of sol.h seconds (semi-implicit Euler: velocities first,
 // positions later from the new velocities), and keeps the result of each
-// body in contact for the next substep's warm start. With sol.rewarm (a
+// body in contact for the next substep's warm start. With rewarm (a
 // substep after the first) it also warm-starts those bodies with their
-// velocity change over the substep before (see rewarm.go).
-func (w *World) integrateVelocities(lo, hi int) {
-	w.kickBodies(lo, hi, w.sol.rewarm)
-}
-
-// kickBodies is integrateVelocities with the warm start of the later
-// substeps (rewarm) given.
-func (w *World) kickBodies(lo, hi int, rewarm bool) {
+// velocity change over the substep before (see body_state.go).
+func (w *World) integrateVelocities(lo, hi int, rewarm bool) {
 	sol := &w.sol
 	gh := sol.gh
 	for i := lo; i < hi; i++ {

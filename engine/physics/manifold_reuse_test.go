@@ -36,7 +36,7 @@ func TestManifoldReuse(t *testing.T) {
 	def.Sleep = false
 	w := buildTower(t, def, 10)
 	fresh := buildTower(t, def, 10)
-	fresh.noReuse = true
+	fresh.opt.noReuse = true
 	run(w, 120, 1.0/60)
 	run(fresh, 120, 1.0/60)
 	if s := reusedShare(w); s < 0.9 {

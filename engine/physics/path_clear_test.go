@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// pathClear (path_box.go: the guard's, the oracle's and the solver
+// pathClear (guard.go: the guard's, the oracle's and the solver
 // store's test of a centre's path against the slabs) must say "clear"
 // exactly when the box of the segment overlaps no slab as overlapsAABB
 // sees it, touching faces, points and zero-length paths included.

@@ -36,7 +36,7 @@ type SolverProfile struct {
 	PrepareContacts     int64 // active set, graph colouring, constraints built
 	IntegrateVelocities int64 // gravity and damping into the velocities (first substep)
 	// WarmStart: the impulses re-applied; from the second substep on, one
-	// pass over the bodies that also integrates gravity (rewarm.go).
+	// pass over the bodies that also integrates gravity (body_state.go).
 	WarmStart          int64
 	SolveContacts      int64 // the biased (soft) iteration
 	IntegratePositions int64 // poses moved by the velocities

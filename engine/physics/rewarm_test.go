@@ -38,7 +38,7 @@ func rewarmScene(t *testing.T, def WorldDef) *World {
 
 // From the second substep on, the warm start is a pass over the bodies that
 // re-applies each one's velocity change over the substep before
-// (rewarm.go). Stepped from the same state, it must give what the warm
+// (body_state.go). Stepped from the same state, it must give what the warm
 // start from the constraints gives, to rounding: the two differ only in the
 // order of the sums.
 func TestRewarmMatchesWarmStart(t *testing.T) {
@@ -49,7 +49,7 @@ func TestRewarmMatchesWarmStart(t *testing.T) {
 			def.Workers = workers
 			w := rewarmScene(t, def)
 			ref := rewarmScene(t, def)
-			ref.warmEverySubstep = true
+			ref.opt.warmEverySubstep = true
 			var worst float64
 			for step := 0; step < 90; step++ {
 				ref.Restore(w.Snapshot())

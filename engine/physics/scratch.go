@@ -14,9 +14,11 @@ type stepScratch struct {
 	hits        []int32       // slabs (or bodies) a box meets (staticsOn)
 	active      []int32       // indices of the manifolds solved this step
 	sweeps      []sweepRecord // CCD sweep volumes, for DebugDraw
-	parent      []int32       // island union-find
-	islandMin   []float64     // smallest sleep time per island root
-	islandHead  []int32
+	// sleepRoot: each body's island of touching contacts, by its root
+	// (linkIslands, solver_blocks.go), for sleep.
+	sleepRoot  []int32
+	islandMin  []float64 // smallest sleep time per island root
+	islandHead []int32
 }
 
 // sweepRecord is one CCD sweep for debug drawing.
@@ -24,4 +26,17 @@ type sweepRecord struct {
 	lo, hi        vec3 // swept bound, m
 	hit           bool
 	point, normal vec3
+}
+
+// grow returns s resized to length n, reusing its array when it holds n
+// and otherwise allocating a new one with half as much room again (plus a
+// little, for tiny worlds), so that a world that grows by a few bodies at
+// a time (shots) does not allocate on every step. The contents are kept
+// only when the array is reused: callers overwrite, or clear, what they
+// read. This is the one resize of the step's scratch buffers.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/2+16)
+	}
+	return s[:n]
 }

@@ -8,8 +8,10 @@ import "math"
 // been at rest for WorldDef.SleepSeconds. Sleeping bodies are not integrated or solved and
 // their pairs are not tested. A touch from an awake body, a bullet impact or a
 // teleport wakes the whole island, which is kept as a ring (body.sleepNext).
-// Islands are found each step by union-find over the solved manifolds, with
-// the smaller index as root, so the result does not depend on visiting order.
+// Islands are found each step by union-find over the solved manifolds that
+// touch, with the smallest index as root, so the result does not depend on
+// visiting order; the solver's planning finds them on its way to its own
+// islands (linkIslands), so they are built once a step.
 
 func (w *World) updateSleep(dt float64) {
 	if !w.def.Sleep {
@@ -17,11 +19,12 @@ func (w *World) updateSleep(dt float64) {
 	}
 	n := len(w.bodies)
 	sc := &w.scratch
-	sc.parent = grow(sc.parent, n)
+	// The islands of touching contacts, which the solver's planning found
+	// (linkIslands).
+	root := sc.sleepRoot
 	sc.islandMin = grow(sc.islandMin, n)
 	sc.islandHead = grow(sc.islandHead, n)
 	for i := range w.bodies {
-		sc.parent[i] = int32(i)
 		sc.islandMin[i] = math.Inf(1)
 		sc.islandHead[i] = -1
 		b := &w.bodies[i]
@@ -39,18 +42,11 @@ func (w *World) updateSleep(dt float64) {
 		}
 	}
 	w.keepRidersAwake()
-	heads := w.contacts.heads
-	for _, k := range sc.active {
-		m := &heads[k]
-		if a, b := m.bodies(); b >= 0 && m.flags&mfTouching != 0 {
-			union(sc.parent, a, b)
-		}
-	}
 	for i := range w.bodies {
 		if w.bodies[i].flags&flagSleeping != 0 {
 			continue
 		}
-		r := find(sc.parent, int32(i))
+		r := root[i]
 		sc.islandMin[r] = min(sc.islandMin[r], w.bodies[i].sleepTime)
 	}
 	for i := range w.bodies {
@@ -58,7 +54,7 @@ func (w *World) updateSleep(dt float64) {
 		if b.flags&flagSleeping != 0 {
 			continue
 		}
-		r := find(sc.parent, int32(i))
+		r := root[i]
 		if sc.islandMin[r] < w.def.SleepSeconds {
 			continue
 		}

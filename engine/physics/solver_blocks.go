@@ -1,5 +1,7 @@
 package physics
 
+import "math/bits"
+
 // Solver blocks: the contact solver runs island by island where it can.
 //
 // An island is a set of bodies linked by active manifolds (slabs do not
@@ -89,7 +91,7 @@ type blockScratch struct {
 	plannedAt     []int32
 	lastKeys      []uint64
 	plannedBodies int
-	plannedWide   bool // it has groups (wideOn: wide.go)
+	plannedWide   bool // it has groups (options.wide: wide.go)
 }
 
 // stride is the number of entries a block has in sol.blockCols.
@@ -109,12 +111,15 @@ func (w *World) planBlocks() (same bool) {
 	heads := w.contacts.heads
 	active := sc.active
 	nb, na := len(w.bodies), len(active)
-	if same, moved := bs.samePlan(active, heads, nb); same {
+	if same, moved := bs.samePlan(active, heads, nb, w.opt.wide); same {
 		if moved {
 			bs.movePlan(active, sol)
 		}
 		copy(active, bs.planned)
-		if !wideOn || w.sameGroups() {
+		if !w.opt.wide || w.sameGroups() {
+			if w.def.Sleep {
+				w.linkIslands(false) // sleep's: which contacts touch may change
+			}
 			return true
 		}
 		// A manifold gained or lost its group (a cube's contact lost a
@@ -132,18 +137,20 @@ func (w *World) planBlocks() (same bool) {
 	sol.big = reserve(sol.big[:0], mostBlocks)
 	sol.small = reserve(sol.small[:0], mostBlocks)
 	bs.runTmp = reserve(bs.runTmp[:0], nb+mostBlocks)
+	w.packIslands()
+	w.placeBodies(mostBlocks)
+	w.placeConstraints(mostBlocks)
+	return false
+}
 
+// packIslands finds the islands of the active manifolds (bs.manIsland,
+// bs.islCons) and packs them into blocks (sol.blocks, bs.islBlock).
+func (w *World) packIslands() {
+	sol, bs := &w.sol, &w.sol.bs
+	heads, active := w.contacts.heads, w.scratch.active
+	nb, na := len(w.bodies), len(active)
 	// Islands, in the order of their first manifold in the list.
-	par := grow(bs.parent, nb)
-	bs.parent = par
-	for i := range par {
-		par[i] = int32(i)
-	}
-	for _, k := range active {
-		if a, b := heads[k].bodies(); b >= 0 {
-			union(par, a, b)
-		}
-	}
+	par := w.linkIslands(true)
 	islandOf := grow(bs.islandOf, nb)
 	bs.islandOf = islandOf
 	for i := range islandOf {
@@ -172,7 +179,7 @@ func (w *World) planBlocks() (same bool) {
 	for id, n := range bs.islCons {
 		// With movers, pass by pass: a mover's side moves with the
 		// substeps (moverSidesAt), which only this driver steps together.
-		if w.oneBlock || len(w.mv.list) > 0 {
+		if w.opt.oneBlock || len(w.mv.list) > 0 {
 			if open < 0 {
 				open = int32(len(sol.blocks))
 				sol.blocks = append(sol.blocks, solverBlock{big: true})
@@ -194,9 +201,13 @@ func (w *World) planBlocks() (same bool) {
 			open = -1
 		}
 	}
+}
 
-	// The bodies of each block as runs, the free bodies in blocks of their
-	// own.
+// placeBodies lays out the bodies of each block as runs (sol.runs), the
+// free bodies in blocks of their own.
+func (w *World) placeBodies(mostBlocks int) {
+	sol, bs := &w.sol, &w.sol.bs
+	nb, par, islandOf := len(w.bodies), bs.parent, bs.islandOf
 	bodyBlock := grow(bs.bodyBlock, nb)
 	bs.bodyBlock = bodyBlock
 	for i := range bodyBlock {
@@ -247,9 +258,15 @@ func (w *World) planBlocks() (same bool) {
 		sol.runs[blk.runs[1]] = r.bodyRun
 		blk.runs[1]++
 	}
+}
 
-	// Constraint places: block by block, each block's colour by colour,
-	// each colour in list order.
+// placeConstraints gives each active manifold its constraint's place,
+// block by block, each block's colour by colour (sol.slotOf, sol.manOf,
+// sol.blockCols), and reorders sc.active to match.
+func (w *World) placeConstraints(mostBlocks int) {
+	sol, bs, sc := &w.sol, &w.sol.bs, &w.scratch
+	heads, active := w.contacts.heads, sc.active
+	nb, na, nBlocks := len(w.bodies), len(active), len(sol.blocks)
 	cols := reserve(sol.blockCols[:0], mostBlocks*stride)[:nBlocks*stride]
 	sol.blockCols = cols
 	clear(cols)
@@ -259,7 +276,7 @@ func (w *World) planBlocks() (same bool) {
 	}
 	// The big blocks' places come first: the solver's world-wide arrays
 	// hold only theirs, the small blocks' being built on the workers
-	// (block_solve.go).
+	// (solver_stages.go).
 	sum := int32(0)
 	for pass := 0; pass < 2; pass++ {
 		for b := 0; b < nBlocks; b++ {
@@ -290,7 +307,7 @@ func (w *World) planBlocks() (same bool) {
 	act := grow(bs.actTmp, na)
 	bs.plannedAt = grow(bs.plannedAt, na)
 	list := w.contacts.list
-	if wideOn {
+	if w.opt.wide {
 		sol.canGroup = grow(sol.canGroup, na)
 	}
 	for j, k := range active {
@@ -304,15 +321,14 @@ func (w *World) planBlocks() (same bool) {
 		place[c]++
 		sol.slotOf[p] = s
 		sol.manOf[s] = k
-		if wideOn {
+		if w.opt.wide {
 			// Which constraints wide.go may group: here, in list order
-			// (see prepareRange), rather than in planWide's.
+			// (see prepareCons), rather than in planWide's.
 			sol.canGroup[s] = w.wideEligible(&list[k])
 		}
 	}
-	bs.notePlan(active, act, heads, nb)
+	bs.notePlan(active, act, heads, nb, w.opt.wide)
 	sc.active, bs.actTmp = act, active
-	return false
 }
 
 // samePlan reports whether the step's active manifolds (in list order)
@@ -325,9 +341,9 @@ func (w *World) planBlocks() (same bool) {
 // whose boxes are within the broadphase's margin but do not touch, came
 // or went before them): then the plan holds, but its list indices must
 // move (movePlan).
-func (bs *blockScratch) samePlan(active []int32, heads []manifoldHead, nb int) (same, moved bool) {
+func (bs *blockScratch) samePlan(active []int32, heads []manifoldHead, nb int, wide bool) (same, moved bool) {
 	last := bs.actTmp // the last plan's active list, in list order (planBlocks)
-	if nb != bs.plannedBodies || bs.plannedWide != wideOn || len(active) != len(last) {
+	if nb != bs.plannedBodies || bs.plannedWide != wide || len(active) != len(last) {
 		return false, false
 	}
 	for j, k := range active {
@@ -354,12 +370,121 @@ func (bs *blockScratch) movePlan(active []int32, sol *solverState) {
 // notePlan keeps what samePlan compares with besides the active list
 // itself, and the active list in block order (act) that a step with the
 // same plan reuses.
-func (bs *blockScratch) notePlan(active, act []int32, heads []manifoldHead, nb int) {
-	bs.plannedBodies, bs.plannedWide = nb, wideOn
+func (bs *blockScratch) notePlan(active, act []int32, heads []manifoldHead, nb int, wide bool) {
+	bs.plannedBodies, bs.plannedWide = nb, wide
 	bs.lastKeys = grow(bs.lastKeys, len(active))
 	for j, k := range active {
 		bs.lastKeys[j] = heads[k].key
 	}
 	bs.planned = grow(bs.planned, len(act))
 	copy(bs.planned, act)
+}
+
+// linkIslands finds the step's islands, once, by union-find over the
+// active manifolds (sc.active, in list order) into bs.parent: first over
+// those that touch, whose islands are sleep's (sc.sleepRoot, when sleep
+// is on), then, for the solver's blocks (all), over the others, which a
+// speculative impulse may still cross. An island's root is its smallest
+// body whatever order the unions come in (union), so sleep's islands are
+// as if found alone.
+func (w *World) linkIslands(all bool) []int32 {
+	bs, sc := &w.sol.bs, &w.scratch
+	heads := w.contacts.heads
+	nb := len(w.bodies)
+	par := grow(bs.parent, nb)
+	bs.parent = par
+	for i := range par {
+		par[i] = int32(i)
+	}
+	for _, k := range sc.active {
+		m := &heads[k]
+		if a, b := m.bodies(); b >= 0 && m.flags&mfTouching != 0 {
+			union(par, a, b)
+		}
+	}
+	if w.def.Sleep {
+		sc.sleepRoot = grow(sc.sleepRoot, nb)
+		for i := range sc.sleepRoot {
+			sc.sleepRoot[i] = find(par, int32(i))
+		}
+	}
+	if all {
+		for _, k := range sc.active {
+			m := &heads[k]
+			if a, b := m.bodies(); b >= 0 && m.flags&mfTouching == 0 {
+				union(par, a, b)
+			}
+		}
+	}
+	return par
+}
+
+// Graph colouring of the contact constraints (after Box2D v3's constraint
+// graph). Constraints of one colour share no dynamic body, so within a colour
+// the order of solving does not change a single bit: each constraint reads and
+// writes only its own two bodies. The solver walks the colours in a fixed
+// order, on one worker or several, which is what makes one and two workers
+// give the same bits; it also lets the 4-point rows of a batch of constraints
+// be solved phase by phase (contact_rows.go).
+//
+// Colours are assigned greedily in key order each step (no state is carried,
+// so Snapshot and Restore need nothing). A slab contact involves one dynamic
+// body and never takes colour 0, as in Box2D, which keeps colour 0 for the
+// body-body pairs; a constraint that fits no colour goes to the overflow
+// set, solved last and on one worker.
+
+// numColors is the number of colours before the overflow set.
+const numColors = 24
+
+// Colouring runs in two parts: beginColors, then colorNext for each active
+// manifold in list order as solve collects them, then planBlocks
+// (solver_blocks.go), which places each active manifold's constraint in
+// sol.slotOf: block by block, each block's colour by colour.
+//
+// Each body keeps the colours its manifolds took so far as bits of one
+// word (sol.taken), so a manifold's colour is the lowest bit clear in both
+// of its bodies' words: one step, where a row of bits per colour was
+// tested colour by colour (most pyramid contacts found theirs at the fourth
+// to eighth try). The word's top bit (touchedBit) marks a body with a
+// manifold at all, overflow included: that is flagTouching, which
+// loadStates sets, so the serial walk writes nothing to the bodies.
+
+// touchedBit is the bit of sol.taken that marks a body with an active
+// manifold; numColors stays below it.
+const touchedBit = 1 << 31
+
+// beginColors clears the colouring for a step with n bodies and at most
+// most manifolds (room for all of them, so that colorNext never allocates).
+func (w *World) beginColors(n, most int) {
+	sol := &w.sol
+	sol.taken = grow(sol.taken, n)
+	clear(sol.taken)
+	sol.colorCount = [numColors + 1]int32{}
+	sol.colorOf = grow(sol.colorOf, most)[:0]
+}
+
+// colorNext gives the next active manifold, between bodies a and b (b < 0:
+// a slab), the first colour in which neither of its dynamic bodies is
+// taken yet. A slab contact never takes colour 0, as in Box2D, which keeps
+// colour 0 for the body-body pairs.
+func (w *World) colorNext(a, b int32) {
+	sol := &w.sol
+	ta := &sol.taken[a]
+	var free uint32
+	if b < 0 {
+		free = ^*ta &^ 1
+	} else {
+		free = ^(*ta | sol.taken[b])
+	}
+	c := min(bits.TrailingZeros32(free), numColors) // numColors: overflow
+	bit := uint32(touchedBit)
+	if c < numColors {
+		bit |= 1 << c
+	}
+	*ta |= bit
+	if b >= 0 {
+		sol.taken[b] |= bit
+	}
+	sol.colorOf = append(sol.colorOf, int32(c)) // numColors: overflow
+	sol.colorCount[c]++
 }

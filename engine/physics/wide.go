@@ -18,9 +18,9 @@ package physics
 //
 // The groups are planned per colour of each solver block, after the
 // blocks (planWide, solver_blocks.go); each grouped constraint is prepared
-// one by one and packed into its lane (prepareRange, packLane), solved wide
+// one by one and packed into its lane (prepareCons, packLane), solved wide
 // through the substeps (a small block's whole on one worker, a big block's
-// colour by colour on all, runWide), and its impulses stored from its lane
+// colour by colour on all, runGroups), and its impulses stored from its lane
 // to the cache (storeLane). A step with last step's plan keeps the lanes,
 // and only refreshes those whose manifolds were reused (refreshLane).
 //
@@ -28,7 +28,7 @@ package physics
 // the blocks), the groups were no faster on one worker and slower on two:
 // the blocks need no barrier between a colour's passes (solver_blocks.go).
 //
-// Which build solves in groups (wideOn): the AVX2 build (GOEXPERIMENT=simd
+// Which build solves in groups (options.wide, wideDefault): the AVX2 build (GOEXPERIMENT=simd
 // on amd64, floatw_simd.go) does, where the processor has AVX2; there the
 // velocity passes are faster than one by one while the machine is quiet,
 // but they read more memory, and on a busy machine they slow to the
@@ -85,7 +85,7 @@ type wideCons struct {
 // passes read the one-by-one constraints); and two bodies whose inertia is
 // a scale.
 func (w *World) wideEligible(m *manifold) bool {
-	if !wideOn || m.count != 4 || m.friction == 0 || m.restitution != 0 || !w.sb[m.a].iso {
+	if !w.opt.wide || m.count != 4 || m.friction == 0 || m.restitution != 0 || !w.sb[m.a].iso {
 		return false
 	}
 	if m.static < -1 {
@@ -221,7 +221,7 @@ func (w *World) packLane(g *wideCons, l int, c *constraint) {
 }
 
 // storeLane writes the impulses of lane l back to its manifold for the
-// next step's warm start, as storeRange does for the others.
+// next step's warm start, as storeCons does for the others.
 func (g *wideCons) storeLane(l int, m *manifold) {
 	for q := range m.normalI {
 		m.normalI[q] = g.pts[q].normalI[l]
@@ -239,35 +239,234 @@ func (g *wideCons) putSoft(l int, sf *softness) {
 
 func putLane3(p *lanes3, l int, v sv) { p[0][l], p[1][l], p[2][l] = v.x, v.y, v.z }
 
-// runWide runs a stage over each colour's groups and the rest of its
-// constraints in the big block being run (sol.runSegs: wide(g) for group
-// g, one(i) for constraint i), then its overflow set one by one; fn is a
-// bound stage (see bindSolver).
-func (w *World) runWide(fn func(lo, hi int), overflow func(lo, hi int)) {
-	sol := &w.sol
-	for _, sg := range sol.runSegs {
-		if sg.g0 == sg.g1 && sg.r0 == sg.r1 {
-			continue
-		}
-		sol.wideBase, sol.wideN, sol.restBase = int(sg.g0), int(sg.g1-sg.g0), int(sg.r0)
-		w.par.run(int(sg.g1-sg.g0+sg.r1-sg.r0), wideChunk, fn)
-	}
-	lo, hi := int(sol.colors[numColors]), int(sol.colors[numColors+1])
-	if lo < hi {
-		sol.base, sol.overflow = lo, true
-		overflow(0, hi-lo)
-		sol.overflow = false
-	}
-}
-
 // wideChunk is the number of groups or constraints per claim.
 const wideChunk = 8
 
-// splitWide maps items [lo, hi) of a runWide stage to groups [g0, g1) and
-// rest entries [r0, r1).
-func (s *solverState) splitWide(lo, hi int) (g0, g1, r0, r1 int) {
-	n := s.wideN
-	g0, g1 = s.wideBase+min(lo, n), s.wideBase+min(hi, n)
-	r0, r1 = s.restBase+max(lo-n, 0), s.restBase+max(hi-n, 0)
-	return
+// The passes of the wide solver (wide.go) over one group: the same
+// operations, in the same order, as warmCons, gatherRows, solveRows,
+// applyRows and friction do for one constraint, on every lane at once.
+
+// bodyW is a group's bodies on one side, velocities by axis and lane (or,
+// for the deltas, position change in v and rotation change in w).
+type bodyW struct{ vx, vy, vz, wx, wy, wz floatW }
+
+// On AVX2, scalar floating-point code while the upper halves of the vector
+// registers are in use costs a state switch per instruction (tens of times
+// slower on the machines this was measured on). A pass therefore loads its
+// bodies (loadSides), runs on floatW only, and stores them (storeSides,
+// which ends the vector part); everything it uses is declared before, and
+// nothing is copied as a struct (Go copies structs with scalar moves).
+
+// sidePtrs points at the bodies of a group's lanes, to read (ra, rb) and
+// to write (wa, wb); the AVX2 build's loadSides fills it, before the vector
+// part of a pass, for storeSides to use after it; the lanes with no body
+// write to the group's sink (solverState.sinks).
+type sidePtrs struct{ ra, rb, wa, wb [wideLanes]*bodyRows }
+
+// Lanes of constants, loaded rather than broadcast from a scalar register.
+var (
+	zeroLanes     lanes
+	minusOneLanes = lanes{-1, -1, -1, -1}
+)
+
+func load3(p *lanes3) (x, y, z floatW) { return loadW(&p[0]), loadW(&p[1]), loadW(&p[2]) }
+
+// dotW is sv.dot per lane.
+func dotW(ax, ay, az, bx, by, bz floatW) floatW {
+	return addW(addW(mulW(ax, bx), mulW(ay, by)), mulW(az, bz))
+}
+
+// crossW is sv.cross per lane.
+func crossW(ax, ay, az, bx, by, bz floatW) (x, y, z floatW) {
+	return subW(mulW(ay, bz), mulW(az, by)), subW(mulW(az, bx), mulW(ax, bz)), subW(mulW(ax, by), mulW(ay, bx))
+}
+
+// rowW is row per lane.
+func rowW(v, acc, a, b, c floatW) floatW {
+	imp := subW(negW(addW(mulW(a, v), b)), mulW(c, acc))
+	return subW(maxW(addW(acc, imp), loadW(&zeroLanes)), acc)
+}
+
+// wideScratch is where a group pass keeps its bodies' lanes and its rows'
+// values. A caller declares one for all the groups it runs: declared in the
+// pass, their 1.7 KB were zeroed at every group, about a hundred stores, a
+// seventh of the pass's instructions.
+type wideScratch struct {
+	A, B, dA, dB             bodyW
+	v, acc, ra, rb, rc, newI [4]floatW
+	sp                       sidePtrs
+}
+
+// warmWide is warmCons for a group.
+func (w *World) warmWide(g *wideCons, sink *[2]bodyRows, ws *wideScratch) {
+	A, B, p := &ws.A, &ws.B, &ws.sp
+	loadSides(w.sol.state, &w.sol.zero, g, sink, p, A, B, nil, nil)
+	nx, ny, nz := load3(&g.n)
+	t0x, t0y, t0z := load3(&g.t0)
+	t1x, t1y, t1z := load3(&g.t1)
+	// The points' angular impulses (as warmImpulses sums them).
+	sum := loadW(&zeroLanes)
+	tnx, tny, tnz := sum, sum, sum
+	for q := range g.pts {
+		p := &g.pts[q]
+		ni := loadW(&p.normalI)
+		sum = addW(sum, ni)
+		rx, ry, rz := load3(&p.rAn)
+		tnx, tny, tnz = addW(tnx, mulW(rx, ni)), addW(tny, mulW(ry, ni)), addW(tnz, mulW(rz, ni))
+	}
+	fI0, fI1, tw := loadW(&g.fI0), loadW(&g.fI1), loadW(&g.twistI)
+	// Friction at the centroid, twist about the normal.
+	Fx := addW(mulW(t0x, fI0), mulW(t1x, fI1))
+	Fy := addW(mulW(t0y, fI0), mulW(t1y, fI1))
+	Fz := addW(mulW(t0z, fI0), mulW(t1z, fI1))
+	ax, ay, az := load3(&g.rAc)
+	tAx, tAy, tAz := crossW(ax, ay, az, Fx, Fy, Fz)
+	tAx, tAy, tAz = addW(tAx, mulW(nx, tw)), addW(tAy, mulW(ny, tw)), addW(tAz, mulW(nz, tw))
+	tAx, tAy, tAz = addW(tAx, tnx), addW(tAy, tny), addW(tAz, tnz)
+	bx, by, bz := load3(&g.rBc)
+	tBx, tBy, tBz := crossW(bx, by, bz, Fx, Fy, Fz)
+	tBx, tBy, tBz = addW(tBx, mulW(nx, tw)), addW(tBy, mulW(ny, tw)), addW(tBz, mulW(nz, tw))
+	ex, ey, ez := load3(&g.en)
+	tnx, tny, tnz = addW(tnx, mulW(ex, sum)), addW(tny, mulW(ey, sum)), addW(tnz, mulW(ez, sum))
+	tBx, tBy, tBz = addW(tBx, tnx), addW(tBy, tny), addW(tBz, tnz)
+	iA, iB := loadW(&g.iA), loadW(&g.iB)
+	Px, Py, Pz := addW(Fx, mulW(nx, sum)), addW(Fy, mulW(ny, sum)), addW(Fz, mulW(nz, sum))
+	mA, mB := negW(loadW(&g.mA)), loadW(&g.mB)
+	A.vx, A.vy, A.vz = addW(A.vx, mulW(Px, mA)), addW(A.vy, mulW(Py, mA)), addW(A.vz, mulW(Pz, mA))
+	A.wx, A.wy, A.wz = subW(A.wx, mulW(tAx, iA)), subW(A.wy, mulW(tAy, iA)), subW(A.wz, mulW(tAz, iA))
+	B.vx, B.vy, B.vz = addW(B.vx, mulW(Px, mB)), addW(B.vy, mulW(Py, mB)), addW(B.vz, mulW(Pz, mB))
+	B.wx, B.wy, B.wz = addW(B.wx, mulW(tBx, iB)), addW(B.wy, mulW(tBy, iB)), addW(B.wz, mulW(tBz, iB))
+	storeSides(w.sol.state, g, p, A, B)
+}
+
+// iterateWide is one velocity pass over a group: the four normal rows of
+// each lane (gatherRows, solveRows, applyRows), then its friction
+// (friction).
+func (w *World) iterateWide(g *wideCons, sink *[2]bodyRows, useBias bool, ws *wideScratch) {
+	// Everything is in ws, so that nothing is declared (and zeroed, with
+	// scalar moves) once the vector part begins; every field is written
+	// before it is read.
+	A, B, dA, dB := &ws.A, &ws.B, &ws.dA, &ws.dB
+	v, acc, ra, rb, rc, newI := &ws.v, &ws.acc, &ws.ra, &ws.rb, &ws.rc, &ws.newI
+	sp := &ws.sp
+	loadSides(w.sol.state, &w.sol.zero, g, sink, sp, A, B, dA, dB)
+	inv, negPush := loadW(&w.sol.invLanes), loadW(&w.sol.negPushLanes)
+	nx, ny, nz := load3(&g.n)
+	ex, ey, ez := load3(&g.en)
+	// As updateSeparations and gatherRowsAt: through en (constraint.en).
+	vn := addW(dotW(subW(B.vx, A.vx), subW(B.vy, A.vy), subW(B.vz, A.vz), nx, ny, nz), dotW(B.wx, B.wy, B.wz, ex, ey, ez))
+	dp := addW(dotW(subW(dB.vx, dA.vx), subW(dB.vy, dA.vy), subW(dB.vz, dA.vz), nx, ny, nz), dotW(dB.wx, dB.wy, dB.wz, ex, ey, ez))
+	// The relative rotation (dth) and angular velocity (wr).
+	dthx, dthy, dthz := subW(dB.wx, dA.wx), subW(dB.wy, dA.wy), subW(dB.wz, dA.wz)
+	wrx, wry, wrz := subW(B.wx, A.wx), subW(B.wy, A.wy), subW(B.wz, A.wz)
+	ms, mb, is := loadW(&g.ms), loadW(&g.mb), loadW(&g.is)
+
+	// gatherRows: velocity, impulse and row coefficients of each point.
+	for q := range g.pts {
+		p := &g.pts[q]
+		ax, ay, az := load3(&p.rAn)
+		s := addW(addW(loadW(&p.sep), dp), dotW(dthx, dthy, dthz, ax, ay, az))
+		v[q] = addW(vn, dotW(wrx, wry, wrz, ax, ay, az))
+		acc[q] = loadW(&p.normalI)
+		ra[q], rb[q], rc[q] = rowCoefW(loadW(&p.nMass), s, inv, useBias, ms, mb, is, negPush)
+	}
+
+	// solveRows: the chain of rows through the coupling matrix.
+	k0, k1, k2 := loadW(&g.k[0]), loadW(&g.k[1]), loadW(&g.k[2])
+	k3, k4, k5 := loadW(&g.k[3]), loadW(&g.k[4]), loadW(&g.k[5])
+	i0, i1, i2, i3 := acc[0], acc[1], acc[2], acc[3]
+	v1, v2, v3 := v[1], v[2], v[3]
+	imp := rowW(v[0], i0, ra[0], rb[0], rc[0])
+	i0 = addW(i0, imp)
+	v1, v2, v3 = addW(v1, mulW(k0, imp)), addW(v2, mulW(k1, imp)), addW(v3, mulW(k2, imp))
+	imp = rowW(v1, i1, ra[1], rb[1], rc[1])
+	i1 = addW(i1, imp)
+	v2, v3 = addW(v2, mulW(k3, imp)), addW(v3, mulW(k4, imp))
+	imp = rowW(v2, i2, ra[2], rb[2], rc[2])
+	i2 = addW(i2, imp)
+	v3 = addW(v3, mulW(k5, imp))
+	i3 = addW(i3, rowW(v3, i3, ra[3], rb[3], rc[3]))
+	newI[0], newI[1], newI[2], newI[3] = i0, i1, i2, i3
+
+	// applyRows: the net impulse change onto the bodies.
+	lin := loadW(&zeroLanes)
+	tAx, tAy, tAz := lin, lin, lin
+	for q := range g.pts {
+		p := &g.pts[q]
+		d := subW(newI[q], acc[q])
+		storeW(newI[q], &p.normalI)
+		lin = addW(lin, d)
+		ax, ay, az := load3(&p.rAn)
+		tAx, tAy, tAz = addW(tAx, mulW(ax, d)), addW(tAy, mulW(ay, d)), addW(tAz, mulW(az, d))
+	}
+	ex, ey, ez = load3(&g.en)
+	tBx, tBy, tBz := addW(tAx, mulW(ex, lin)), addW(tAy, mulW(ey, lin)), addW(tAz, mulW(ez, lin))
+	iA, iB := loadW(&g.iA), loadW(&g.iB)
+	mA, mB := loadW(&g.mA), loadW(&g.mB)
+	sA, sB := negW(mulW(lin, mA)), mulW(lin, mB)
+	A.vx, A.vy, A.vz = addW(A.vx, mulW(nx, sA)), addW(A.vy, mulW(ny, sA)), addW(A.vz, mulW(nz, sA))
+	A.wx, A.wy, A.wz = subW(A.wx, mulW(tAx, iA)), subW(A.wy, mulW(tAy, iA)), subW(A.wz, mulW(tAz, iA))
+	// A slab lane's B stays the zero body, as the one-by-one solver leaves it.
+	z := loadW(&zeroLanes)
+	slab := gtW(loadW(&g.slab), z)
+	B.vx = selectW(slab, z, addW(B.vx, mulW(nx, sB)))
+	B.vy = selectW(slab, z, addW(B.vy, mulW(ny, sB)))
+	B.vz = selectW(slab, z, addW(B.vz, mulW(nz, sB)))
+	B.wx = selectW(slab, z, addW(B.wx, mulW(tBx, iB)))
+	B.wy = selectW(slab, z, addW(B.wy, mulW(tBy, iB)))
+	B.wz = selectW(slab, z, addW(B.wz, mulW(tBz, iB)))
+
+	frictionWide(g, A, B, newI, nx, ny, nz, iA, iB, mA, mB)
+	storeSides(w.sol.state, g, sp, A, B)
+}
+
+// frictionWide is friction for a group, at normal impulses ni.
+func frictionWide(g *wideCons, A, B *bodyW, ni *[4]floatW, nx, ny, nz, iA, iB, mA, mB floatW) {
+	total := loadW(&zeroLanes)
+	for q := range ni {
+		total = addW(total, ni[q])
+	}
+	maxF := mulW(loadW(&g.friction), total)
+	ax, ay, az := load3(&g.rAc)
+	bx, by, bz := load3(&g.rBc)
+	cBx, cBy, cBz := crossW(B.wx, B.wy, B.wz, bx, by, bz)
+	cAx, cAy, cAz := crossW(A.wx, A.wy, A.wz, ax, ay, az)
+	dvx := subW(addW(B.vx, cBx), addW(A.vx, cAx))
+	dvy := subW(addW(B.vy, cBy), addW(A.vy, cAy))
+	dvz := subW(addW(B.vz, cBz), addW(A.vz, cAz))
+	t0x, t0y, t0z := load3(&g.t0)
+	t1x, t1y, t1z := load3(&g.t1)
+	fI0, fI1 := loadW(&g.fI0), loadW(&g.fI1)
+	n0 := subW(fI0, mulW(loadW(&g.tMass0), dotW(dvx, dvy, dvz, t0x, t0y, t0z)))
+	n1 := subW(fI1, mulW(loadW(&g.tMass1), dotW(dvx, dvy, dvz, t1x, t1y, t1z)))
+	// The friction disc: scale back onto it where outside.
+	s2 := addW(mulW(n0, n0), mulW(n1, n1))
+	out := gtW(s2, mulW(maxF, maxF))
+	f := divW(maxF, sqrtW(s2))
+	n0, n1 = selectW(out, mulW(n0, f), n0), selectW(out, mulW(n1, f), n1)
+	l0, l1 := subW(n0, fI0), subW(n1, fI1)
+	storeW(n0, &g.fI0)
+	storeW(n1, &g.fI1)
+	Px := addW(mulW(t0x, l0), mulW(t1x, l1))
+	Py := addW(mulW(t0y, l0), mulW(t1y, l1))
+	Pz := addW(mulW(t0z, l0), mulW(t1z, l1))
+	nmA := negW(mA)
+	A.vx, A.vy, A.vz = addW(A.vx, mulW(Px, nmA)), addW(A.vy, mulW(Py, nmA)), addW(A.vz, mulW(Pz, nmA))
+	B.vx, B.vy, B.vz = addW(B.vx, mulW(Px, mB)), addW(B.vy, mulW(Py, mB)), addW(B.vz, mulW(Pz, mB))
+	tAx, tAy, tAz := crossW(ax, ay, az, Px, Py, Pz)
+	tBx, tBy, tBz := crossW(bx, by, bz, Px, Py, Pz)
+	// The tangent impulse's turn first, as friction applies it.
+	A.wx, A.wy, A.wz = subW(A.wx, mulW(tAx, iA)), subW(A.wy, mulW(tAy, iA)), subW(A.wz, mulW(tAz, iA))
+	B.wx, B.wy, B.wz = addW(B.wx, mulW(tBx, iB)), addW(B.wy, mulW(tBy, iB)), addW(B.wz, mulW(tBz, iB))
+	// Twist about the normal, bounded by maxF times the points' spread.
+	maxT := mulW(maxF, loadW(&g.twistRng))
+	wn := dotW(subW(B.wx, A.wx), subW(B.wy, A.wy), subW(B.wz, A.wz), nx, ny, nz)
+	twI := loadW(&g.twistI)
+	tw := subW(twI, mulW(loadW(&g.twistMass), wn))
+	tw = clampW(tw, negW(maxT), maxT)
+	lt := subW(tw, twI)
+	storeW(tw, &g.twistI)
+	la, lb := mulW(lt, iA), mulW(lt, iB)
+	A.wx, A.wy, A.wz = subW(A.wx, mulW(nx, la)), subW(A.wy, mulW(ny, la)), subW(A.wz, mulW(nz, la))
+	B.wx, B.wy, B.wz = addW(B.wx, mulW(nx, lb)), addW(B.wy, mulW(ny, lb)), addW(B.wz, mulW(nz, lb))
 }

@@ -38,7 +38,7 @@ func buildBouncingPile(t testing.TB, def WorldDef) *World {
 	return w
 }
 
-// The wide passes (wide_rows.go) give the very bits of the one-by-one
+// The wide passes (wide.go) give the very bits of the one-by-one
 // passes: the same scenes stepped with groups on and off, with 1 and 2
 // workers, have the same state hash after every step. Run in both builds
 // (`go test` and `GOEXPERIMENT=simd go test` on amd64), it checks each
@@ -47,8 +47,6 @@ func TestWideSameBits(t *testing.T) {
 	if !wideCapable {
 		t.Skip("this build's groups need AVX2, which this processor lacks")
 	}
-	saved := wideOn
-	defer func() { wideOn = saved }()
 	scenes := []struct {
 		name  string
 		build func(def WorldDef) *World
@@ -82,6 +80,7 @@ func TestWideSameBits(t *testing.T) {
 			def := DefaultWorldDef()
 			def.Workers = r.workers
 			r.w = sc.build(def)
+			r.w.opt.wide = r.wide
 			runs = append(runs, r)
 		}
 		var buf []Input
@@ -96,7 +95,6 @@ func TestWideSameBits(t *testing.T) {
 				dt = sc.dt(k)
 			}
 			for _, r := range runs {
-				wideOn = r.wide
 				r.w.Step(dt, buf)
 			}
 			grouped += len(runs[1].w.sol.wide)

@@ -23,15 +23,17 @@ import (
 // dealt to whoever came first, a body's record moved between the cores on
 // nearly every stage, and two workers were no faster than one.
 //
-// Helpers are goroutines shared by every World in the process (the step is
-// what is deterministic, not who runs it). A world opens a region, offers it
-// to idle helpers without waiting (a helper busy with another world simply
-// does not join), runs its stages through it, and closes it. Between stages
+// Helpers are goroutines of the world's own, WorldDef.Workers-1 of them,
+// started by its first step that can use them and stopped by World.Close
+// (or, for a world dropped without it, once the world is collected). A
+// world opens a region, offers it to its idle helpers without waiting (one
+// not yet running simply does not join), runs its stages through it, and
+// closes it. Between stages
 // the workers spin briefly, then sleep (see spinLimit); between steps a
 // helper polls the closed region for a while (see lingerLimit), so that
 // the next step has it from its first stage. Rejected
-// alternatives: a goroutine per world (nothing would stop it when the world
-// is dropped), a channel handshake per stage (a futex wake-up per stage is
+// alternatives: helpers shared by every world of the process (they never
+// stopped), a channel handshake per stage (a futex wake-up per stage is
 // microseconds, and the solver runs about a hundred stages a step), and
 // spinning only (on a machine with more threads than cores, the workers
 // burnt whole time slices waiting for one that was not running: two workers
@@ -84,9 +86,11 @@ type region struct {
 
 	// lingering counts the helpers polling this closed region for its
 	// next opening (linger); offered counts the helpers begin offered it
-	// (pool.offer), ever (for tests).
+	// (pool.offer), ever (for tests); stopped tells lingering helpers that
+	// the pool is closing.
 	lingering atomic.Int32
 	offered   atomic.Int64
+	stopped   atomic.Bool
 }
 
 // paddedWord keeps each share's claim word on its own cache line.
@@ -95,16 +99,20 @@ type paddedWord struct {
 	_ [56]byte
 }
 
-// pool is a world's handle on the shared helpers.
+// pool is a world's workers: the caller and its helpers.
 type pool struct {
 	workers int // as asked for by WorldDef.Workers
 	r       region
 	active  bool // inside a region with helpers offered
 	nest    int  // begin calls not yet ended: only the outermost pair acts
 	// offer hands r to one more helper and reports whether one took it;
-	// nil means the shared helpers (offerShared). The package's tests set
-	// it to drive the pool with helpers of their own, whatever else runs.
+	// nil means the pool's own helpers (helperSet.offer). The package's
+	// tests set it to drive the pool with helpers of their own.
 	offer func(r *region) bool
+	// helpers: nil until the first region that can use them; closed
+	// after close.
+	helpers *helperSet
+	closed  bool
 }
 
 // spinLimit is how many times a worker polls for what it waits for (the
@@ -132,20 +140,28 @@ func (p *pool) init(workers int) {
 	p.r.doneCond.L = &p.r.mu
 }
 
-var helpers struct {
-	once sync.Once
+// helperSet is a pool's helper goroutines. It holds nothing of the world,
+// and an idle helper holds only its channel, so that a world dropped
+// without Close can be collected, and its helpers stopped then.
+type helperSet struct {
 	ch   chan *region
+	once sync.Once
+	done sync.WaitGroup
 }
 
-func startHelpers() {
-	helpers.ch = make(chan *region)
-	for i := 0; i < maxWorkers-1; i++ {
-		go helperLoop(helpers.ch)
+// startHelpers starts n helpers waiting for regions.
+func startHelpers(n int) *helperSet {
+	hs := &helperSet{ch: make(chan *region)}
+	hs.done.Add(n)
+	for range n {
+		go hs.loop()
 	}
+	return hs
 }
 
-func helperLoop(ch chan *region) {
-	for r := range ch {
+func (hs *helperSet) loop() {
+	defer hs.done.Done()
+	for r := range hs.ch {
 		r.help()
 		for r.linger(lingerLimit) {
 			r.help()
@@ -153,14 +169,30 @@ func helperLoop(ch chan *region) {
 	}
 }
 
-// offerShared offers r to an idle shared helper, without waiting.
-func offerShared(r *region) bool {
+// offer offers r to an idle helper, without waiting.
+func (hs *helperSet) offer(r *region) bool {
 	select {
-	case helpers.ch <- r:
+	case hs.ch <- r:
 		return true
 	default:
 		return false // nobody idle
 	}
+}
+
+// stop ends the helpers (once they leave the region they are in).
+func (hs *helperSet) stop() { hs.once.Do(func() { close(hs.ch) }) }
+
+// close stops the pool's helpers and waits for them to end; the pool then
+// runs everything on the caller.
+func (p *pool) close() {
+	p.closed = true
+	if p.helpers == nil {
+		return
+	}
+	p.r.stopped.Store(true) // a lingering helper stops polling
+	p.helpers.stop()
+	p.helpers.done.Wait()
+	p.helpers = nil
 }
 
 // lingerLimit is how many times a helper polls the region it helped, once
@@ -188,7 +220,7 @@ const lingerYield = 1 << 12
 func (r *region) linger(limit int) bool {
 	r.lingering.Add(1)
 	defer r.lingering.Add(-1)
-	for polls := 1; polls <= limit; polls++ {
+	for polls := 1; polls <= limit && !r.stopped.Load(); polls++ {
 		if r.open.Load() {
 			return true
 		}
@@ -209,13 +241,18 @@ func (p *pool) begin() {
 		return
 	}
 	procs := runtime.GOMAXPROCS(0)
-	if p.workers <= 1 || procs <= 1 {
+	if p.workers <= 1 || procs <= 1 || p.closed {
 		return
 	}
 	offer := p.offer
 	if offer == nil {
-		helpers.once.Do(startHelpers)
-		offer = offerShared
+		if p.helpers == nil {
+			p.helpers = startHelpers(p.workers - 1)
+			// A world dropped without Close: its idle helpers hold only
+			// their channel, so it is collected, and they end.
+			runtime.AddCleanup(p, (*helperSet).stop, p.helpers)
+		}
+		offer = p.helpers.offer
 	}
 	r := &p.r
 	r.joined.Store(0)

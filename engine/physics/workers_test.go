@@ -18,9 +18,9 @@ import (
 // instead dropped the bounce with 2 workers and not with 1).
 //
 // The 2-worker world has a helper of the test's own (ownHelper), joined
-// before each step's first stage, so that it runs chunks whatever the
-// shared helpers are doing; the 4-worker world uses the shared helpers, as
-// the program does.
+// before each step's first stage, so that it runs chunks however slowly the
+// world's own helpers would wake; the 4-worker world uses its own helpers,
+// as the program does.
 func TestWorkersSameResult(t *testing.T) {
 	atLeastTwoProcs(t)
 	type scene struct {
@@ -60,7 +60,7 @@ func TestWorkersSameResult(t *testing.T) {
 			}
 			// Enough constraints for more than one chunk of a colour,
 			// or more than one block (solver_blocks.go).
-			if len(worlds[0].scratch.active) > 2*consChunk && (wideOn || len(worlds[0].sol.blocks) > 1) {
+			if len(worlds[0].scratch.active) > 2*consChunk && (worlds[0].opt.wide || len(worlds[0].sol.blocks) > 1) {
 				parallel++
 			}
 			for _, b := range worlds[0].sol.blocks {
@@ -100,8 +100,8 @@ func atLeastTwoProcs(t *testing.T) {
 
 // ownHelper makes p's regions go to a helper goroutine of the test's own,
 // started for each opening and joined before begin returns: the step's
-// stages then always have a second worker, busy as the shared helpers may
-// be with other worlds.
+// stages then always have a second worker, however slowly the world's own
+// helpers would wake.
 func ownHelper(p *pool) {
 	p.offer = func(r *region) bool {
 		n := r.joined.Load()

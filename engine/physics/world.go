@@ -23,7 +23,7 @@ type World struct {
 	gens   []uint32     // generation per slot; survives Restore so stale IDs are caught
 
 	statics []static
-	sindex  staticIndex // the slabs' tree (static_index.go)
+	sindex  staticIndex // the slabs' tree (box_tree.go)
 
 	events   StepEvents
 	counters Counters
@@ -62,12 +62,23 @@ type World struct {
 
 	oracleMarks []uint8 // detectTunnels' scratch: a mark per body (oracle.go)
 
-	noReuse bool // tests: compute every manifold afresh
-	// tests: every island in one block, run pass by pass over the world
-	// as before there were blocks (solver_blocks.go)
+	opt options // how the step runs; tests change it to compare the ways
+}
+
+// options are the ways of running a step that give the same result (or,
+// for warmEverySubstep, the reference another must match): the world's
+// defaults, which tests change on a world of their own to compare them.
+type options struct {
+	// wide: solve the eligible constraints four at a time (wide.go); on
+	// by default in the AVX2 build where the processor has AVX2.
+	wide bool
+	// noReuse: compute every manifold afresh (manifold_reuse.go).
+	noReuse bool
+	// oneBlock: every island in one block, run pass by pass over the
+	// world as before there were blocks (solver_blocks.go).
 	oneBlock bool
-	// tests: warm-start from the constraints in every substep, the
-	// reference that rewarm.go's body pass must match
+	// warmEverySubstep: warm-start from the constraints in every substep,
+	// the reference that the rewarm body pass (body_state.go) must match.
 	warmEverySubstep bool
 }
 
@@ -160,6 +171,7 @@ func NewWorld(def WorldDef) (*World, error) {
 	// Room for a few teleports a step, so that the first one made in a
 	// running world allocates nothing.
 	w := &World{def: def, ccdOn: def.CCD, teleported: make([]int32, 0, 16)}
+	w.opt.wide = wideCapable && wideDefault
 	w.events.Tick = 0
 	w.par.init(def.Workers)
 	w.bindSolver()
@@ -312,3 +324,9 @@ func (w *World) NumAwake() int {
 func (w *World) String() string {
 	return fmt.Sprintf("physics.World{tick %d, %d bodies, %d statics}", w.tick, len(w.bodies), len(w.statics))
 }
+
+// Close stops the world's helper goroutines (WorldDef.Workers above 1) and
+// waits for them to end. A closed world still steps, on the calling
+// goroutine alone, to the same bits. Close may be called more than once;
+// a world dropped without it has its helpers stopped once it is collected.
+func (w *World) Close() { w.par.close() }

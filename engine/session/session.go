@@ -130,6 +130,10 @@ func New(o Options) (*Session, error) {
 	return s, nil
 }
 
+// Close stops the world's helper goroutines (physics.World.Close); call it
+// when the session ends. A closed session still runs, on one goroutine.
+func (s *Session) Close() { s.world.Close() }
+
 // Scene is the scene the session runs.
 func (s *Session) Scene() *scene.Scene { return s.sc }
 

@@ -109,6 +109,7 @@ func RunCell(c Cell, g *Grid) (CellResult, error) {
 	if err != nil {
 		return res, err
 	}
+	defer w.Close()
 	x0, x1 := 0.0, c.Thickness
 	if _, err := w.AddStatic(physics.StaticDef{Name: "slab",
 		Min: mgl64.Vec3{x0, -slabHalfWidth, -slabHalfWidth}, Max: mgl64.Vec3{x1, slabHalfWidth, slabHalfWidth}}); err != nil {

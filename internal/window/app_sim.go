@@ -82,6 +82,9 @@ func (s *simulation) load(sc *scene.Scene) error {
 	if s.rewind {
 		sess.EnableRewind(session.RewindTicks(sess.StepSeconds()))
 	}
+	if s.sess != nil {
+		s.sess.Close() // its helpers stop; the old world still steps if asked
+	}
 	s.sess, s.sc, s.world, s.lp = sess, sc, sess.World(), sess.Loop()
 	if err := s.attachPeer(peers); err != nil {
 		return fmt.Errorf("scene %s: %w", sc.Name, err)
