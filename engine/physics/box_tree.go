@@ -32,7 +32,8 @@ type boxTree struct {
 // treeNode is a subtree: its box (the union of its items'), the range of
 // the lowest and highest item numbers in it (for ordered queries), and
 // either a leaf's range of items (right < 0, leaf = first item << 3 |
-// count) or the index of its right child (the left child follows it).
+// count, so trees hold fewer than 2^28 items: the slabs are limited to
+// 10^6) or the index of its right child (the left child follows it).
 // 64 bytes, one cache line: at 72, most nodes a query visited straddled
 // two.
 type treeNode struct {
