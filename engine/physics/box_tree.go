@@ -327,24 +327,40 @@ func (t *boxTree) collect(q *fatBox, out []int32, limit int) []int32 {
 	if root := &t.nodes[0]; root.right < 0 {
 		return t.leafOverlaps(root, q, out, want)
 	}
+	// The descent of anyOverlap: both children tested at a node, the
+	// second stacked only when q overlaps both.
 	var stack [treeMaxDepth]int32
-	sp := 1
-	for sp > 0 {
-		sp--
-		nd := &t.nodes[stack[sp]]
-		if !q.overlaps(&nd.box) {
-			continue
-		}
+	sp := 0
+	at := int32(0)
+	for {
+		nd := &t.nodes[at]
 		if nd.right < 0 {
 			if out = t.leafOverlaps(nd, q, out, want); len(out) >= want {
 				return out
 			}
-			continue
+		} else {
+			l, r := at+1, nd.right
+			inL, inR := q.overlaps(&t.nodes[l].box), q.overlaps(&t.nodes[r].box)
+			switch {
+			case inL && inR:
+				stack[sp] = r
+				sp++
+				at = l
+				continue
+			case inL:
+				at = l
+				continue
+			case inR:
+				at = r
+				continue
+			}
 		}
-		stack[sp], stack[sp+1] = nd.right, stack[sp]+1
-		sp += 2
+		if sp == 0 {
+			return out
+		}
+		sp--
+		at = stack[sp]
 	}
-	return out
 }
 
 // leafOverlaps appends leaf nd's items whose boxes overlap q, until out
