@@ -344,8 +344,9 @@ func (w *World) narrowJob(lo, hi int) {
 	}
 }
 
-// emitContacts compacts the built slots into the new list (in the slot
-// array) and emits contact events, wakes and slab touches in key order.
+// emitContacts emits contact events, wakes and slab touches in key order,
+// notes the heads, and returns the new list: the slots, where narrowJob
+// built each manifold at its place.
 func (w *World) emitContacts() []manifold {
 	cs := &w.contacts
 	cs.wake = cs.wake[:0]
