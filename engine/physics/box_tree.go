@@ -18,6 +18,12 @@ type boxTree struct {
 	nodes []treeNode
 	items []int32  // item numbers in leaf order
 	boxes []fatBox // items' boxes in leaf order
+	// The few items far larger than the rest (a level's ground), kept out
+	// of the nodes and tested by every query: in a node, such a box made
+	// every node on its path as big as the level, so that a query near it
+	// walked that whole path. Ascending item numbers.
+	bigItems []int32
+	bigBoxes []fatBox
 
 	// Build scratch, kept so that a tree rebuilt every step (the bullets')
 	// allocates nothing once warm.
@@ -28,13 +34,22 @@ type boxTree struct {
 
 // treeNode is a subtree: its box (the union of its items'), the range of
 // the lowest and highest item numbers in it (for ordered queries), and
-// either a leaf's range of items (right < 0) or the index of its right
-// child (the left child follows it).
+// either a leaf's range of items (right < 0, leaf = first item << 3 |
+// count, so trees hold fewer than 2^28 items: the slabs are limited to
+// 10^6) or the index of its right child (the left child follows it).
+// 64 bytes, one cache line: at 72, most nodes a query visited straddled
+// two.
 type treeNode struct {
 	box              fatBox
 	minItem, maxItem int32
-	start, count     int32
+	leaf             int32
 	right            int32
+}
+
+// span returns leaf nd's range of items.
+func (nd *treeNode) span() (start, end int32) {
+	start = nd.leaf >> 3
+	return start, start + nd.leaf&7
 }
 
 const (
@@ -43,6 +58,13 @@ const (
 	// treeMaxDepth bounds a query's stack: a median split halves the items
 	// at every level, so int32 item counts never come near it.
 	treeMaxDepth = 64
+	// An item is oversized (kept out of the nodes) when its largest side is
+	// over treeBigShare of the largest side of all the boxes' bound, in a
+	// tree of at least treeBigMinItems items; if more than treeBigMax items
+	// are, none is.
+	treeBigShare    = 0.25
+	treeBigMinItems = 64
+	treeBigMax      = 8
 )
 
 // build makes the tree over those of items 0..n-1 for which box(i) gives a
@@ -61,6 +83,7 @@ func (t *boxTree) build(n int, box func(i int) (fatBox, bool)) {
 		t.cent[i] = sv{b.lo.x + b.hi.x, b.lo.y + b.hi.y, b.lo.z + b.hi.z}
 		t.items = append(t.items, int32(i))
 	}
+	t.setBig()
 	t.keys = grow(t.keys, len(t.items))
 	// Every leaf but a lone one holds at least two items, so there are
 	// fewer nodes than items: room for all of them, so the tree never
@@ -78,6 +101,44 @@ func (t *boxTree) build(n int, box func(i int) (fatBox, bool)) {
 	}
 }
 
+// setBig moves the oversized items (see treeBigShare) from items to
+// bigItems and bigBoxes.
+func (t *boxTree) setBig() {
+	t.bigItems, t.bigBoxes = t.bigItems[:0], t.bigBoxes[:0]
+	if len(t.items) < treeBigMinItems {
+		return
+	}
+	all := t.src[t.items[0]]
+	for _, it := range t.items {
+		all = unionBox(&all, &t.src[it])
+	}
+	limit := treeBigShare * boxSide(&all)
+	n := 0
+	for _, it := range t.items {
+		if boxSide(&t.src[it]) > limit {
+			n++
+		}
+	}
+	if n == 0 || n > treeBigMax {
+		return
+	}
+	kept := t.items[:0]
+	for _, it := range t.items {
+		if boxSide(&t.src[it]) > limit {
+			t.bigItems = append(t.bigItems, it)
+			t.bigBoxes = append(t.bigBoxes, t.src[it])
+			continue
+		}
+		kept = append(kept, it)
+	}
+	t.items = kept
+}
+
+// boxSide returns box b's largest side.
+func boxSide(b *fatBox) float64 {
+	return max(b.hi.x-b.lo.x, b.hi.y-b.lo.y, b.hi.z-b.lo.z)
+}
+
 // dropScratch lets the memory that only building uses go, for a tree that
 // is made seldom (the slabs').
 func (t *boxTree) dropScratch() { t.src, t.cent, t.keys = nil, nil, nil }
@@ -92,7 +153,7 @@ func (t *boxTree) split(lo, hi int) int32 {
 	at := int32(len(t.nodes))
 	t.nodes = append(t.nodes, treeNode{right: -1})
 	if hi-lo <= treeLeafItems {
-		nd := treeNode{start: int32(lo), count: int32(hi - lo), right: -1, minItem: math.MaxInt32, maxItem: -1}
+		nd := treeNode{leaf: int32(lo)<<3 | int32(hi-lo), right: -1, minItem: math.MaxInt32, maxItem: -1}
 		nd.box = t.src[t.items[lo]]
 		for _, it := range t.items[lo:hi] {
 			b := &t.src[it]
@@ -187,10 +248,63 @@ func selectNth(keys []float64, items []int32, k int) {
 	}
 }
 
-// anyOverlap reports whether some item's box overlaps q.
+// anyOverlap reports whether some item's box overlaps q. It tests both
+// children's boxes at a node and goes down into one that q overlaps,
+// keeping the other on the stack only if q overlaps it too: the centre
+// guard asks this for every body every step, and most of its boxes miss
+// all but one child at every level.
 func (t *boxTree) anyOverlap(q *fatBox) bool {
-	var one [1]int32
-	return len(t.collect(q, one[:0], 1)) > 0
+	if t.anyBig(q) {
+		return true
+	}
+	if len(t.nodes) == 0 || !q.overlaps(&t.nodes[0].box) {
+		return false
+	}
+	var stack [treeMaxDepth]int32
+	sp := 0
+	at := int32(0)
+	for {
+		nd := &t.nodes[at]
+		if nd.right < 0 {
+			start, end := nd.span()
+			for j := start; j < end; j++ {
+				if q.overlaps(&t.boxes[j]) {
+					return true
+				}
+			}
+		} else {
+			l, r := at+1, nd.right
+			inL, inR := q.overlaps(&t.nodes[l].box), q.overlaps(&t.nodes[r].box)
+			switch {
+			case inL && inR:
+				stack[sp] = r
+				sp++
+				at = l
+				continue
+			case inL:
+				at = l
+				continue
+			case inR:
+				at = r
+				continue
+			}
+		}
+		if sp == 0 {
+			return false
+		}
+		sp--
+		at = stack[sp]
+	}
+}
+
+// anyBig reports whether some oversized item's box overlaps q.
+func (t *boxTree) anyBig(q *fatBox) bool {
+	for j := range t.bigBoxes {
+		if q.overlaps(&t.bigBoxes[j]) {
+			return true
+		}
+	}
+	return false
 }
 
 // appendOverlaps appends to out the items whose boxes overlap q, in no
@@ -202,39 +316,61 @@ func (t *boxTree) appendOverlaps(q *fatBox, out []int32) []int32 {
 // collect appends to out the items whose boxes overlap q, in no particular
 // order, stopping once it has appended limit of them.
 func (t *boxTree) collect(q *fatBox, out []int32, limit int) []int32 {
-	if len(t.nodes) == 0 || !q.overlaps(&t.nodes[0].box) {
+	want := len(out) + min(limit, math.MaxInt-len(out))
+	for j := range t.bigBoxes {
+		if len(out) < want && q.overlaps(&t.bigBoxes[j]) {
+			out = append(out, t.bigItems[j])
+		}
+	}
+	if len(out) >= want || len(t.nodes) == 0 || !q.overlaps(&t.nodes[0].box) {
 		return out
 	}
-	want := len(out) + min(limit, math.MaxInt-len(out))
 	// The root first, before the stack is made: most queries of a world of
 	// few slabs (a pile on its ground) end here.
 	if root := &t.nodes[0]; root.right < 0 {
 		return t.leafOverlaps(root, q, out, want)
 	}
+	// The descent of anyOverlap: both children tested at a node, the
+	// second stacked only when q overlaps both.
 	var stack [treeMaxDepth]int32
-	sp := 1
-	for sp > 0 {
-		sp--
-		nd := &t.nodes[stack[sp]]
-		if !q.overlaps(&nd.box) {
-			continue
-		}
+	sp := 0
+	at := int32(0)
+	for {
+		nd := &t.nodes[at]
 		if nd.right < 0 {
 			if out = t.leafOverlaps(nd, q, out, want); len(out) >= want {
 				return out
 			}
-			continue
+		} else {
+			l, r := at+1, nd.right
+			inL, inR := q.overlaps(&t.nodes[l].box), q.overlaps(&t.nodes[r].box)
+			switch {
+			case inL && inR:
+				stack[sp] = r
+				sp++
+				at = l
+				continue
+			case inL:
+				at = l
+				continue
+			case inR:
+				at = r
+				continue
+			}
 		}
-		stack[sp], stack[sp+1] = nd.right, stack[sp]+1
-		sp += 2
+		if sp == 0 {
+			return out
+		}
+		sp--
+		at = stack[sp]
 	}
-	return out
 }
 
 // leafOverlaps appends leaf nd's items whose boxes overlap q, until out
 // holds want.
 func (t *boxTree) leafOverlaps(nd *treeNode, q *fatBox, out []int32, want int) []int32 {
-	for j := nd.start; j < nd.start+nd.count && len(out) < want; j++ {
+	start, end := nd.span()
+	for j := start; j < end && len(out) < want; j++ {
 		if q.overlaps(&t.boxes[j]) {
 			out = append(out, t.items[j])
 		}
@@ -248,10 +384,19 @@ func (t *boxTree) leafOverlaps(nd *treeNode, q *fatBox, out []int32, want int) [
 // found so far. The workers call it where a scratch list per worker would
 // be needed.
 func (t *boxTree) nextOverlap(q *fatBox, after int32) int32 {
-	if len(t.nodes) == 0 || t.nodes[0].maxItem <= after || !q.overlaps(&t.nodes[0].box) {
-		return -1
-	}
 	best := int32(math.MaxInt32)
+	for j, it := range t.bigItems {
+		if it > after && q.overlaps(&t.bigBoxes[j]) {
+			best = it // ascending: the first is the lowest
+			break
+		}
+	}
+	if len(t.nodes) == 0 || t.nodes[0].maxItem <= after || t.nodes[0].minItem >= best || !q.overlaps(&t.nodes[0].box) {
+		if best == math.MaxInt32 {
+			return -1
+		}
+		return best
+	}
 	var stack [treeMaxDepth]int32
 	sp := 1
 	for sp > 0 {
@@ -261,7 +406,8 @@ func (t *boxTree) nextOverlap(q *fatBox, after int32) int32 {
 			continue
 		}
 		if nd.right < 0 {
-			for j := nd.start; j < nd.start+nd.count; j++ {
+			start, end := nd.span()
+			for j := start; j < end; j++ {
 				if it := t.items[j]; it > after && it < best && q.overlaps(&t.boxes[j]) {
 					best = it
 				}

@@ -96,6 +96,9 @@ type contactSet struct {
 	// body, so the serial walk must look at it (noted by narrowJob; see
 	// emitInPlace).
 	attn []bool
+	// place[j]: where job j's manifold goes in the new list when it is not
+	// built in place (placeJobs), or -1 for an old manifold that ends.
+	place []int32
 }
 
 // pairJob is one entry of the merged sequence of this step's candidate pairs
@@ -178,6 +181,7 @@ func (w *World) collide(dt float64) {
 		cs.attn = grow(cs.attn, len(heads))
 	} else {
 		cs.jobs = mergeJobs(cs.jobs[:0], w.bp.keys, heads)
+		w.placeJobs()
 	}
 	jobs := cs.jobs
 	// The other buffer is made ready even when this step builds in place,
@@ -194,7 +198,7 @@ func (w *World) collide(dt float64) {
 	w.par.begin()
 	w.par.run(len(jobs), narrowChunk, w.fnNarrow)
 	w.par.end()
-	out := w.emitContacts(old)
+	out := w.emitContacts()
 	if inPlace {
 		cs.list = out
 	} else {
@@ -243,6 +247,35 @@ func mergeJobs(jobs []pairJob, keys []uint64, heads []manifoldHead) []pairJob {
 	return jobs
 }
 
+// placeJobs gives every job that leaves a manifold in the new list its
+// place there (cs.place), in job order: each pair, and each old manifold
+// with no pair that is kept because its bodies sleep (emitContacts).
+// narrowJob then builds (or carries over) each one where it stays: built
+// in job order and compacted afterwards, every manifold after the first
+// that ended was copied again, serially, 672 bytes each.
+func (w *World) placeJobs() {
+	cs := &w.contacts
+	cs.place = grow(cs.place, len(cs.jobs))
+	n := int32(0)
+	for j := range cs.jobs {
+		job := &cs.jobs[j]
+		if job.retire && !w.keptAsleep(job) {
+			cs.place[j] = -1
+			continue
+		}
+		cs.place[j] = n
+		n++
+	}
+}
+
+// keptAsleep reports whether retired job's old manifold stays in the list,
+// carried over: it has points and all its bodies sleep.
+func (w *World) keptAsleep(job *pairJob) bool {
+	a, b := keyBodies(job.key)
+	return job.prevFlags&mfEmpty == 0 && w.bodies[a].flags&flagSleeping != 0 &&
+		(b < 0 || w.bodies[b].flags&flagSleeping != 0)
+}
+
 // narrowChunk is the number of pairs a worker takes at a time.
 const narrowChunk = 64
 
@@ -271,13 +304,23 @@ func (w *World) narrowJob(lo, hi int) {
 			prev = &old[job.prev]
 			job.prevN = prev.n
 		}
+		at := j
+		if !cs.fillJobs {
+			at = int(cs.place[j])
+		}
 		if job.retire {
+			if at >= 0 { // carried over asleep (placeJobs)
+				m := &cs.slots[at]
+				*m = *prev
+				m.flags |= mfAsleep
+				job.flags = m.flags
+			}
 			continue
 		}
 		if prev != nil && prev.flags&mfEmpty != 0 {
 			prev = nil // nothing to warm-start from (its impulses are stale)
 		}
-		m := &cs.slots[j]
+		m := &cs.slots[at]
 		w.buildManifold(job.key, prev, m)
 		job.flags = m.flags
 		job.wake = -1
@@ -301,9 +344,10 @@ func (w *World) narrowJob(lo, hi int) {
 	}
 }
 
-// emitContacts compacts the built slots into the new list (in the slot
-// array) and emits contact events, wakes and slab touches in key order.
-func (w *World) emitContacts(old []manifold) []manifold {
+// emitContacts emits contact events, wakes and slab touches in key order,
+// notes the heads, and returns the new list: the slots, where narrowJob
+// built each manifold at its place.
+func (w *World) emitContacts() []manifold {
 	cs := &w.contacts
 	cs.wake = cs.wake[:0]
 	// At most one begin or end event per job: room for them with the jobs.
@@ -314,8 +358,7 @@ func (w *World) emitContacts(old []manifold) []manifold {
 	if cs.fillJobs {
 		return w.emitInPlace(slots)
 	}
-	out := slots[:0]
-	// At most one manifold per job.
+	// Every manifold is already at its place in the new list (placeJobs).
 	cs.heads = grow(cs.heads, len(cs.jobs))[:0]
 	for j := range cs.jobs {
 		job := &cs.jobs[j]
@@ -323,33 +366,21 @@ func (w *World) emitContacts(old []manifold) []manifold {
 		if job.retire {
 			// An old manifold with no candidate pair this step: kept asleep
 			// when its bodies sleep (if it has points), otherwise ended.
-			prev := &old[job.prev]
-			asleep := w.bodies[prev.a].flags&flagSleeping != 0 && (prev.b < 0 || w.bodies[prev.b].flags&flagSleeping != 0)
-			if asleep && prev.flags&mfEmpty == 0 {
-				out = append(out, *prev)
-				out[len(out)-1].flags |= mfAsleep
-				cs.heads = append(cs.heads, headOf(&out[len(out)-1]))
+			if cs.place[j] >= 0 {
+				cs.heads = append(cs.heads, manifoldHead{key: job.key, flags: job.flags})
 			} else if wasTouching {
 				w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
 			}
 			continue
 		}
-		m := &slots[j]
 		// An empty manifold (mfEmpty) never touches, and is kept all the
 		// same, so that the next step's list has the same keys in the
 		// same places and is built in place: dropping it shifted every
-		// later manifold, and the compaction copied them (672 bytes each,
-		// serial) on every step of a scene with pairs that stay within the
-		// broadphase's margin without touching.
-		w.noteTouch(job, m, wasTouching)
-		if k := len(out); k != j {
-			out = append(out, *m)
-		} else {
-			out = out[:k+1]
-		}
+		// later manifold.
+		w.noteTouch(job, &slots[cs.place[j]], wasTouching)
 		cs.heads = append(cs.heads, manifoldHead{key: job.key, flags: job.flags})
 	}
-	return out
+	return slots[:len(cs.heads)]
 }
 
 // emitInPlace is emitContacts when the pairs are last step's (fillJobs):

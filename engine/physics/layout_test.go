@@ -38,6 +38,10 @@ func TestRecordLayout(t *testing.T) {
 	if s := unsafe.Sizeof(m); s != 672 {
 		t.Errorf("manifold is %d bytes, want 672", s)
 	}
+	// A tree query reads one cache line a node.
+	if s := unsafe.Sizeof(treeNode{}); s != 64 {
+		t.Errorf("treeNode is %d bytes, want 64", s)
+	}
 	// The passes stream every constraint a dozen times a step.
 	if s := unsafe.Sizeof(constraint{}); s != 504 {
 		t.Errorf("constraint is %d bytes, want 504", s)

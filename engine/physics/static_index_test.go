@@ -91,30 +91,7 @@ func TestBoxTreeMatchesBruteForce(t *testing.T) {
 		for rep := 0; rep < 4; rep++ {
 			boxes := randomBoxes(rng, n, rep%2 == 1)
 			tree.build(len(boxes), func(i int) (fatBox, bool) { return boxes[i], true }) // reused: rebuilds must not keep anything
-			for qn := 0; qn < 200; qn++ {
-				q := randomQuery(rng, boxes)
-				want := bruteOverlaps(boxes, &q)
-				got := tree.appendOverlaps(&q, nil)
-				slices.Sort(got)
-				if !slices.Equal(got, want) {
-					t.Fatalf("n %d: appendOverlaps(%v) = %v, brute force %v", n, q, got, want)
-				}
-				if a := tree.anyOverlap(&q); a != (len(want) > 0) {
-					t.Fatalf("n %d: anyOverlap(%v) = %v, brute force found %d", n, q, a, len(want))
-				}
-				// The whole chain of nextOverlap, and from a random start.
-				var chain []int32
-				for k := tree.nextOverlap(&q, -1); k >= 0; k = tree.nextOverlap(&q, k) {
-					chain = append(chain, k)
-				}
-				if !slices.Equal(chain, want) && !(len(chain) == 0 && len(want) == 0) {
-					t.Fatalf("n %d: nextOverlap chain %v, brute force %v", n, chain, want)
-				}
-				after := int32(rng.Intn(n+2) - 1)
-				if g, w := tree.nextOverlap(&q, after), bruteNext(boxes, &q, after); g != w {
-					t.Fatalf("n %d: nextOverlap(after %d) = %d, brute force %d", n, after, g, w)
-				}
-			}
+			checkTreeQueries(t, rng, &tree, boxes)
 		}
 	}
 }
@@ -124,6 +101,68 @@ func TestBoxTreeMatchesBruteForce(t *testing.T) {
 // oracle's nextStaticOn) answer what a loop over every slab did, also
 // after slabs are added to a stepped world and after a Restore drops some
 // (the tree must be made again both times).
+// checkTreeQueries asks tree, built over boxes, 200 random queries and
+// compares every kind of answer with the brute-force loops.
+func checkTreeQueries(t *testing.T, rng *rand.Rand, tree *boxTree, boxes []fatBox) {
+	t.Helper()
+	n := len(boxes)
+	for qn := 0; qn < 200; qn++ {
+		q := randomQuery(rng, boxes)
+		want := bruteOverlaps(boxes, &q)
+		got := tree.appendOverlaps(&q, nil)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("n %d: appendOverlaps(%v) = %v, brute force %v", n, q, got, want)
+		}
+		if a := tree.anyOverlap(&q); a != (len(want) > 0) {
+			t.Fatalf("n %d: anyOverlap(%v) = %v, brute force found %d", n, q, a, len(want))
+		}
+		// The whole chain of nextOverlap, and from a random start.
+		var chain []int32
+		for k := tree.nextOverlap(&q, -1); k >= 0; k = tree.nextOverlap(&q, k) {
+			chain = append(chain, k)
+		}
+		if !slices.Equal(chain, want) && !(len(chain) == 0 && len(want) == 0) {
+			t.Fatalf("n %d: nextOverlap chain %v, brute force %v", n, chain, want)
+		}
+		after := int32(rng.Intn(n+2) - 1)
+		if g, w := tree.nextOverlap(&q, after), bruteNext(boxes, &q, after); g != w {
+			t.Fatalf("n %d: nextOverlap(after %d) = %d, brute force %d", n, after, g, w)
+		}
+	}
+}
+
+// TestBoxTreeOversizedItems: a level's few grounds, anywhere in the item
+// order, are kept out of the nodes (bigItems) and every query still
+// answers exactly as the loops; with more than treeBigMax of them, or
+// too few items, they stay in the nodes.
+func TestBoxTreeOversizedItems(t *testing.T) {
+	rng := rand.New(rand.NewSource(361))
+	var tree boxTree
+	for _, c := range []struct{ n, grounds, big int }{
+		{63, 1, 0}, {64, 1, 1}, {300, 1, 1}, {300, 3, 3}, {2000, treeBigMax, treeBigMax}, {2000, treeBigMax + 1, 0},
+	} {
+		for rep := 0; rep < 3; rep++ {
+			boxes := make([]fatBox, 0, c.n)
+			for len(boxes) < c.n-c.grounds {
+				x, z := float64(rng.Intn(40)*2-40), float64(rng.Intn(40)*2-40)
+				boxes = append(boxes, fatBox{lo: sv{x, 0, z}, hi: sv{x + 1, 4, z + 1}})
+			}
+			for g := 0; g < c.grounds; g++ {
+				at := rng.Intn(len(boxes) + 1)
+				y := float64(-g)
+				ground := fatBox{lo: sv{-50, y - 1, -50}, hi: sv{50, y, 50}}
+				boxes = slices.Insert(boxes, at, ground)
+			}
+			tree.build(len(boxes), func(i int) (fatBox, bool) { return boxes[i], true })
+			if len(tree.bigItems) != c.big {
+				t.Fatalf("%d items, %d grounds: %d kept out of the nodes, want %d", c.n, c.grounds, len(tree.bigItems), c.big)
+			}
+			checkTreeQueries(t, rng, &tree, boxes)
+		}
+	}
+}
+
 func TestWorldStaticQueriesMatchBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	w := mustWorld(t, DefaultWorldDef())
