@@ -9,26 +9,25 @@
 // radix sort or has explicit tie-breaks; products that a fused multiply-add
 // could change on another architecture are rounded explicitly (float64(a*b)).
 //
-// The step is a pipeline of named stages (World.Step in step.go is the
-// list). Every file, by what it holds:
-//
-// The stages:
+// The step is a pipeline of named stages: World.Step in step.go is the
+// list, beside Profile, their timings. Every file, by what it holds; first
+// the stages:
 //
 //	input.go           this tick's inputs (fire, teleport, CCD toggle, rate)
-//	drag.go            the mouse joint
-//	spring.go          springs
-//	movers.go          kinematic boxes posed by tick; mover_path.go their
-//	                   paths, mover_pairs.go their contacts, mover_ccd.go
-//	                   the sweeps against them
+//	joints.go          the mouse joint (drag) and springs
+//	movers.go          kinematic boxes posed by tick, their contacts and
+//	                   the sweeps against them; mover_path.go their paths
 //	integrate.go       prev := curr, world inertia, which bodies are swept;
 //	                   the substeps' passes over the bodies
 //	broadphase.go      pairs of overlapping fat boxes, from kept candidates
 //	broadphase_grid.go the grid search for them
 //	manifold.go        SAT box-box and box-slab manifolds with face clipping
-//	manifold_reuse.go  resting contacts keep their manifold, skipping the SAT
+//	manifold_reuse.go  a pair's manifold this step: kept for a resting
+//	                   contact (skipping the SAT) or made afresh, then
+//	                   warm-started from the last
 //	contacts.go        the contact cache: warm starting, begin/end events
-//	continuous.go      swept-bound CCD against slabs and (for bullets) bodies
-//	bullet_index.go    the bodies a bullet's sweep may hit
+//	continuous.go      swept-bound CCD against slabs and (for bullets) bodies,
+//	                   and the tree of the bodies a bullet's sweep may hit
 //	guard.go           keeps centres out of slabs they were pushed into, and
 //	                   the box of a centre's path
 //	sleep.go           islands at rest for 0.5 s fall asleep
@@ -54,15 +53,12 @@
 //
 // Around them:
 //
-//	world.go, ids.go          storage, handles, World.Close
-//	defs.go, defs_check.go    definitions, defaults, validation
-//	scratch.go                per-step buffers, grow and reserve
+//	world.go                  storage, handles, per-step buffers, World.Close
+//	defs.go                   definitions, defaults, validation
 //	box_tree.go               the slabs' bounding-volume tree, which the
 //	                          broadphase, CCD, the guard and the oracle query
-//	views.go, events.go       read-only results: poses, events
-//	hash.go, snapshot.go,     state: hash, save and restore
-//	snapshot_into.go
-//	profile.go                stage timings
+//	views.go                  read-only results: poses, events
+//	state.go                  state: save, restore and hash
 //	debugdraw.go              debug lines, springs included
 //	mathutil.go               vectors, matrices, quaternions; sinCos (the
 //	                          same on every architecture); stable radix sorts

@@ -15,7 +15,7 @@ const (
 	// InputSetCCD turns continuous collision on or off (Input.Enabled).
 	InputSetCCD
 	// InputDrag pulls Input.Point of Input.Body toward Input.Target for
-	// this one step (drag.go): a mouse joint is one InputDrag every tick
+	// this one step (joints.go): a mouse joint is one InputDrag every tick
 	// while it is held. It wakes the body.
 	InputDrag
 	// InputSetRate changes the physics rate from this step on: the solver

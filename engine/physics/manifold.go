@@ -199,8 +199,27 @@ func collideBoxes(A, B *boxShape, margin, slop float64, preferB bool, m *rawMani
 	if sE > margin {
 		return
 	}
-	tb := [3]float64{tb0, tb1, tb2}
-	ta := [3]float64{ta0, ta1, ta2}
+	ax := satAxes{sA: sA, sB: sB, sE: sE, iA: iA, iB: iB, eI: eI, eJ: eJ,
+		ta: [3]float64{ta0, ta1, ta2}, tb: [3]float64{tb0, tb1, tb2}}
+	clipBest(A, B, d, &ax, margin, slop, preferB, m)
+}
+
+// satAxes is what the separating-axis test found: the best separation
+// over A's faces, B's faces and the edge pairs, their axes (eI < 0: no
+// edge axis), and the centres' offset along each face axis.
+type satAxes struct {
+	sA, sB, sE     float64
+	iA, iB, eI, eJ int
+	ta, tb         [3]float64
+}
+
+// clipBest builds the manifold from the feature the test found best: an
+// edge pair when it is clearly better than both faces, else the face of A
+// or of B (preferB keeps B's unless A's is clearly better).
+func clipBest(A, B *boxShape, d sv, ax *satAxes, margin, slop float64, preferB bool, m *rawManifold) {
+	sA, sB, sE := ax.sA, ax.sB, ax.sE
+	iA, iB, eI, eJ := ax.iA, ax.iB, ax.eI, ax.eJ
+	ta, tb := &ax.ta, &ax.tb
 	if eI >= 0 && clearlyBetter(sE, math.Max(sA, sB), relEdgeTolerance, 0.5*slop) {
 		edgeContact(A, B, eI, eJ, d, m)
 		return

@@ -115,3 +115,131 @@ func (w *World) reuseManifold(m *manifold, A, B *boxShape) {
 		}
 	}
 }
+
+// buildManifold computes the manifold of pair key into m, warm-started from
+// prev (nil for a new pair); m.count is 0 when there are no points.
+func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
+	a := int(key >> 32)
+	tag := uint32(key)
+	ba := &w.bodies[a]
+	sc := &w.scratch
+	var A, B boxShape
+	A.set(&ba.pos, &ba.half, &sc.rot[a])
+	margin := w.bp.margin[a]
+	b, static := int32(-1), int32(-1)
+	friction, restitution := ba.friction, ba.restitution
+	qb := sq{w: 1}
+	mk, isMover := keyMover(key)
+	if isMover {
+		// A mover: a box that moves (relativePose's non-slab form); its
+		// friction is the body's own, as against a slab.
+		var mm float64
+		qb, mm = w.moverShape(mk, &B)
+		margin += mm
+		static = -2 - int32(mk)
+	} else if tag&pairBodyBit != 0 {
+		b = int32(tag &^ pairBodyBit)
+		bb := &w.bodies[b]
+		B.set(&bb.pos, &bb.half, &sc.rot[b])
+		qb = sqAt(&bb.q)
+		margin += w.bp.margin[b]
+		friction = math.Sqrt(float64(friction * bb.friction))
+		restitution = max(restitution, bb.restitution)
+	} else {
+		static = int32(tag)
+		st := &w.statics[static]
+		B.setSlab(&st.min, &st.max)
+	}
+	qa := sqAt(&ba.q)
+	relP, relQ := relativePose(&A, qa, &B, qb, b < 0 && !isMover)
+	ext := ba.radius
+	if b >= 0 {
+		ext = max(ext, w.bodies[b].radius)
+	}
+	// A mover's manifold is made afresh every step: the mover moves
+	// whether or not the pose relative to it does.
+	if prev != nil && prev.count > 0 && !w.opt.noReuse && !isMover && poseClose(prev, relP, relQ, qa, ext) {
+		if m != prev {
+			*m = *prev
+		}
+		w.reuseManifold(m, &A, &B)
+		m.friction, m.restitution = friction, restitution
+		return
+	}
+	var saved manifold
+	if prev == m {
+		// Built in place: keep the old points for the warm start.
+		saved = *prev
+		prev = &saved
+	}
+	m.key, m.a, m.b, m.static, m.flags, m.count = key, int32(a), b, static, 0, 0
+	m.friction, m.restitution = friction, restitution
+	var raw rawManifold
+	collideBoxes(&A, &B, margin, w.def.LinearSlop, static >= 0, &raw)
+	if raw.count == 0 {
+		m.flags = mfEmpty
+		return
+	}
+	m.n = raw.n
+	m.count = int32(raw.count)
+	m.relP, m.relQ, m.qA = relP, relQ.quat(), ba.q
+	for q := 0; q < raw.count; q++ {
+		rp := &raw.pts[q]
+		half := rp.n(raw.n)
+		m.pts[q] = cachePoint{rA: rp.p.sub(A.c), rB: rp.p.sub(B.c), sep: rp.sep, id: rp.id,
+			la: A.toLocal(rp.p.sub(half).sub(A.c)), lb: B.toLocal(rp.p.add(half).sub(B.c))}
+		if rp.sep <= touchDistance {
+			m.flags |= mfTouching
+		}
+	}
+	m.ft, m.twistI, m.normalI = sv{}, 0, [4]float64{}
+	if prev != nil {
+		warmStart(m, prev)
+	}
+}
+
+// warmStart copies last step's normal impulses to points with the same
+// feature id. A point whose id is new (clipping can trade a vertex for an edge
+// crossing as boxes jitter) takes the impulse of the unmatched old point
+// nearest to it, if one lies within warmRadius.
+func warmStart(m, prev *manifold) {
+	// Friction: the tangent impulse is kept as a world vector (the solver
+	// re-projects it on the new tangents); the twist impulse along the new
+	// normal.
+	m.ft = prev.ft
+	m.twistI = prev.twistI * prev.n.dot(m.n)
+	var used [4]bool
+	var matched [4]bool
+	for q := int32(0); q < m.count; q++ {
+		for r := int32(0); r < prev.count; r++ {
+			if !used[r] && prev.pts[r].id == m.pts[q].id {
+				copyImpulse(m, q, prev, r)
+				used[r], matched[q] = true, true
+				break
+			}
+		}
+	}
+	for q := int32(0); q < m.count; q++ {
+		if matched[q] {
+			continue
+		}
+		best, br := warmRadius*warmRadius, int32(-1)
+		for r := int32(0); r < prev.count; r++ {
+			if used[r] {
+				continue
+			}
+			d := m.pts[q].rA.sub(prev.pts[r].rA)
+			if l := d.dot(d); l < best {
+				best, br = l, r
+			}
+		}
+		if br >= 0 {
+			copyImpulse(m, q, prev, br)
+			used[br] = true
+		}
+	}
+}
+
+func copyImpulse(m *manifold, q int32, prev *manifold, r int32) {
+	m.normalI[q] = prev.normalI[r]
+}
