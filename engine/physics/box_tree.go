@@ -248,63 +248,11 @@ func selectNth(keys []float64, items []int32, k int) {
 	}
 }
 
-// anyOverlap reports whether some item's box overlaps q. It tests both
-// children's boxes at a node and goes down into one that q overlaps,
-// keeping the other on the stack only if q overlaps it too: the centre
-// guard asks this for every body every step, and most of its boxes miss
-// all but one child at every level.
+// anyOverlap reports whether some item's box overlaps q: collect's walk,
+// stopped at the first item.
 func (t *boxTree) anyOverlap(q *fatBox) bool {
-	if t.anyBig(q) {
-		return true
-	}
-	if len(t.nodes) == 0 || !q.overlaps(&t.nodes[0].box) {
-		return false
-	}
-	var stack [treeMaxDepth]int32
-	sp := 0
-	at := int32(0)
-	for {
-		nd := &t.nodes[at]
-		if nd.right < 0 {
-			start, end := nd.span()
-			for j := start; j < end; j++ {
-				if q.overlaps(&t.boxes[j]) {
-					return true
-				}
-			}
-		} else {
-			l, r := at+1, nd.right
-			inL, inR := q.overlaps(&t.nodes[l].box), q.overlaps(&t.nodes[r].box)
-			switch {
-			case inL && inR:
-				stack[sp] = r
-				sp++
-				at = l
-				continue
-			case inL:
-				at = l
-				continue
-			case inR:
-				at = r
-				continue
-			}
-		}
-		if sp == 0 {
-			return false
-		}
-		sp--
-		at = stack[sp]
-	}
-}
-
-// anyBig reports whether some oversized item's box overlaps q.
-func (t *boxTree) anyBig(q *fatBox) bool {
-	for j := range t.bigBoxes {
-		if q.overlaps(&t.bigBoxes[j]) {
-			return true
-		}
-	}
-	return false
+	var one [1]int32
+	return len(t.collect(q, one[:0], 1)) > 0
 }
 
 // appendOverlaps appends to out the items whose boxes overlap q, in no
