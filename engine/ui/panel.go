@@ -171,7 +171,11 @@ func (u *UI) summary(s *PanelState) {
 
 	label("pacer")
 	if s.PacingHz > 0 {
-		l.reset().f(s.PacingHz, 0).s(" Hz").cell()
+		l.reset().f(s.PacingHz, 0).s(" Hz")
+		if s.PacingVRR {
+			l.s(" VRR")
+		}
+		l.cell()
 	} else {
 		l.reset().s("off").cell()
 	}

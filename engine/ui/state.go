@@ -189,6 +189,9 @@ type PanelState struct {
 	// PacingHz is the rate the frame pacer holds now, Hz; 0 = not pacing
 	// (vsync, or nothing, sets the rate).
 	PacingHz float64
+	// PacingVRR: the pacer emulates a variable-refresh display up to
+	// PacingHz (-display vrr:MIN-MAX): frames go out when ready, no sooner.
+	PacingVRR bool
 	// Present is the section on present timing and input latency.
 	Present PresentState
 

@@ -72,6 +72,9 @@ func (u *UI) statusLine(s *PanelState) {
 	default:
 		l.f(s.Rate.Hz(0), 0).s(" Hz")
 	}
+	if s.PacingVRR {
+		l.s(" VRR")
+	}
 	if s.VSync {
 		l.s(", vsync")
 	}

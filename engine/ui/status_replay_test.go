@@ -62,3 +62,25 @@ func TestStatusLineSaysTheLoop(t *testing.T) {
 		return nil
 	})
 }
+
+// A pacer emulating a variable-refresh display says so in the status
+// line, beside its top rate.
+func TestStatusLineSaysVRR(t *testing.T) {
+	withUI(t, func(win *glfw.Window, u *UI) error {
+		s, err := testState()
+		if err != nil {
+			return err
+		}
+		s.PacingHz = 144
+		frame(u, &s, 1.0/60)
+		if line := u.StatusLine(); strings.Contains(line, "VRR") {
+			return fmt.Errorf("a fixed pacer: status line %q says VRR", line)
+		}
+		s.PacingVRR = true
+		frame(u, &s, 1.0/60)
+		if line := u.StatusLine(); !strings.Contains(line, "VRR") {
+			return fmt.Errorf("a VRR pacer: status line %q does not say VRR", line)
+		}
+		return nil
+	})
+}

@@ -176,6 +176,7 @@ func (p *panel) sync(a *app) {
 	s.Events, s.EventNote = &a.events, a.eventNote
 	sum := a.window.Summary()
 	s.PresentHz, s.JitterSeconds, s.PacingHz = sum.RateHz, sum.JitterSeconds, a.pacer.Hz()
+	s.PacingVRR = a.pacer.VRR()
 	s.Present = a.presentPanel()
 
 	s.Lanes, s.Lane = a.lanes.names, a.lane
