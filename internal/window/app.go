@@ -12,7 +12,6 @@ import (
 	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
 	"sandbox/engine/headless"
-	"sandbox/engine/interp"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
@@ -23,74 +22,22 @@ import (
 // and script, the camera, and the frame-time machinery. Everything runs on
 // the main thread; GLFW callbacks only change fields of the app.
 type app struct {
-	o   Options
-	win *glfw.Window
+	o Options
 
-	r       *gfx.Renderer
-	panel   *panel // the Dear ImGui panel
-	view    *gfx.WorldView
-	lines   gfx.LineBatch
-	overlay gfx.LineBatch
-	frame   gfx.Frame
+	shell  // the OS window, pacing, presenting, input (shell.go)
+	viewer // the camera, selection, overlays and panel (view.go)
 
-	sim  simulation
-	cam  camera
-	in   inputState
-	drag dragState // Shift + left drag on a body (view_drag.go)
+	sim simulation
 
-	pacer      *frames.Pacer
-	stabiliser *frames.Stabiliser
-	window     *frames.Stats // the panel's window of recent frames
-	runStats   *frames.Stats // the whole run, for -stats
-	target     frames.Target
-	customHz   float64 // a -display-hz not in the H cycle; 0 once H is pressed
-	nativeHz   float64
-	vsync      bool
-	fullscreen bool
-	windowed   [4]int // x, y, w, h to return to from fullscreen
-
-	frameIndex int
-	renderTime float64 // wall seconds since start, for the plots' time axis
-	lastNs     int64
-	dropped    float64 // s dropped since the scene was loaded, for -stats
-	// clock is the frame clock (frameClock; tests hand in a synthetic one
-	// so that "3 s of frames" takes no 3 s).
-	clock func() int64
-
-	// drawAlpha is the blend the frame is drawn at: the loop's alpha, or
-	// the step's end after a single step while paused (hold), so that N
-	// shows the new state.
-	drawAlpha float64
-	hold      interp.StepHold
-
-	lanes rangeLanes // the scene's range lanes and wall labels
-	lane  int        // the lane the camera was put in, -1 for none
-	// events is the panel's list of the newest physics events (view_events.go),
-	// eventNote the panel's line on the last click in it that could not
-	// do everything ("" = it did).
-	events    ui.EventLog
-	eventNote string
-
-	screenshotPending string   // F12: write this file after the next render
-	shots             captures // F12 screenshots being written
-	toastUntil        int64    // frame clock ns until which the view's message shows
-	watch             *fileWatcher
-	quit              bool
-	interrupted       bool // SIGINT or SIGTERM ended the run: outputs are not written
+	watch       *fileWatcher
+	quit        bool
+	interrupted bool // SIGINT or SIGTERM ended the run: outputs are not written
 
 	io    sessionIO // -record, -replay, -trace
 	split splitView // X: the view split into two display rates
 
 	loops  loopControl // J, Shift+J, F3: the loop policy, catch-up and stalls (app_loop.go)
 	shadow shadowState // the split view by loop policy (view_split_loop.go)
-
-	pt presentState // present timing and input latency (shell_present.go)
-
-	// fbWidth and fbHeight are the framebuffer size in pixels (not the
-	// window size: they differ on HiDPI screens), kept up to date by a
-	// callback because glfwGetFramebufferSize allocates in go-gl.
-	fbWidth, fbHeight int
-	iconified         bool // minimised: some platforms keep the framebuffer size
 }
 
 // frameClock is the one clock of a window run: monotonic nanoseconds from
@@ -101,7 +48,9 @@ func sleepNs(ns int64) { time.Sleep(time.Duration(ns)) }
 
 // newApp builds the renderer and the scene's simulation for an open window.
 func newApp(o Options, win *glfw.Window) (*app, error) {
-	a := &app{o: o, win: win, vsync: o.VSync, stabiliser: frames.NewStabiliser(), clock: frameClock, lane: -1}
+	a := &app{o: o,
+		shell:  shell{win: win, vsync: o.VSync, stabiliser: frames.NewStabiliser(), clock: frameClock},
+		viewer: viewer{lane: -1}}
 	a.sim.policy, a.sim.catchUp = o.Policy, o.CatchUp
 	if fw, err := newFileWatcher(); err == nil { // no watcher: no reload on save, nothing else lost
 		a.watch = fw
