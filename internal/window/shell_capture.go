@@ -70,7 +70,7 @@ func (a *app) captureNow(path string, fw, fh int) error {
 	if err != nil {
 		return err
 	}
-	a.shots.start(path, img)
+	a.shell.shots.start(path, img)
 	return nil
 }
 
@@ -78,7 +78,7 @@ func (a *app) captureNow(path string, fw, fh int) error {
 // message over the view; an error on stderr and in the message.
 func (a *app) pollCaptures(nowNs int64) {
 	for {
-		r, ok := a.shots.poll()
+		r, ok := a.shell.shots.poll()
 		if !ok {
 			break
 		}
@@ -90,13 +90,13 @@ func (a *app) pollCaptures(nowNs int64) {
 		fmt.Println(r.path)
 		a.showToast("saved "+r.path, nowNs)
 	}
-	if a.toastUntil != 0 && nowNs >= a.toastUntil {
-		a.panel.st.Toast, a.toastUntil = "", 0
+	if a.viewer.toastUntil != 0 && nowNs >= a.viewer.toastUntil {
+		a.viewer.panel.st.Toast, a.viewer.toastUntil = "", 0
 	}
 }
 
 // showToast shows msg over the view for toastSeconds from nowNs.
 func (a *app) showToast(msg string, nowNs int64) {
-	a.panel.st.Toast = msg
-	a.toastUntil = nowNs + int64(toastSeconds*time.Second)
+	a.viewer.panel.st.Toast = msg
+	a.viewer.toastUntil = nowNs + int64(toastSeconds*time.Second)
 }

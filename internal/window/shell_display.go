@@ -12,26 +12,26 @@ import (
 
 // targetHz is the rate the pacer holds now, 0 for none.
 func (a *app) targetHz() float64 {
-	if a.customHz != 0 {
-		return a.customHz
+	if a.shell.customHz != 0 {
+		return a.shell.customHz
 	}
-	if a.vsync && a.target == frames.Native {
+	if a.shell.vsync && a.shell.target == frames.Native {
 		return 0 // vsync already presents at the native rate
 	}
-	return a.target.Hz(a.nativeHz)
+	return a.shell.target.Hz(a.shell.nativeHz)
 }
 
 // applyDisplay sets the swap interval and the pacer's target.
 func (a *app) applyDisplay() {
-	if a.vsync {
+	if a.shell.vsync {
 		glfw.SwapInterval(1)
 	} else {
 		glfw.SwapInterval(0)
 	}
-	_ = a.pacer.SetHz(a.targetHz()) // the rate comes from the cycle or a checked flag
-	a.window.Clear()                // the panel's rate and jitter: of the new setting only
+	_ = a.shell.pacer.SetHz(a.targetHz()) // the rate comes from the cycle or a checked flag
+	a.shell.window.Clear()                // the panel's rate and jitter: of the new setting only
 	if v := a.o.VRR; v.On() && a.targetHz() == v.Max {
-		_ = a.pacer.SetVRR(v.Max) // -display vrr:, until H picks another rate
+		_ = a.shell.pacer.SetVRR(v.Max) // -display vrr:, until H picks another rate
 	}
 }
 
@@ -42,19 +42,19 @@ func (a *app) toggleFullscreen() {
 	if m == nil {
 		return
 	}
-	if a.fullscreen {
-		w := a.windowed
-		a.win.SetMonitor(nil, w[0], w[1], w[2], w[3], 0)
-		a.fullscreen = false
-		a.pacer.Reset()
-		a.window.Clear()
+	if a.shell.fullscreen {
+		w := a.shell.windowed
+		a.shell.win.SetMonitor(nil, w[0], w[1], w[2], w[3], 0)
+		a.shell.fullscreen = false
+		a.shell.pacer.Reset()
+		a.shell.window.Clear()
 		return
 	}
-	a.windowed[0], a.windowed[1] = a.win.GetPos()
-	a.windowed[2], a.windowed[3] = a.win.GetSize()
-	want := a.customHz
+	a.shell.windowed[0], a.shell.windowed[1] = a.shell.win.GetPos()
+	a.shell.windowed[2], a.shell.windowed[3] = a.shell.win.GetSize()
+	want := a.shell.customHz
 	if want == 0 {
-		want = a.target.Hz(a.nativeHz)
+		want = a.shell.target.Hz(a.shell.nativeHz)
 	}
 	modes := m.GetVideoModes()
 	cur := m.GetVideoMode()
@@ -63,14 +63,14 @@ func (a *app) toggleFullscreen() {
 		if cur == nil {
 			return
 		}
-		a.win.SetMonitor(m, 0, 0, cur.Width, cur.Height, cur.RefreshRate)
+		a.shell.win.SetMonitor(m, 0, 0, cur.Width, cur.Height, cur.RefreshRate)
 	} else {
 		vm := modes[i]
-		a.win.SetMonitor(m, 0, 0, vm.Width, vm.Height, vm.RefreshRate)
+		a.shell.win.SetMonitor(m, 0, 0, vm.Width, vm.Height, vm.RefreshRate)
 	}
-	a.fullscreen = true
-	a.pacer.Reset()
-	a.window.Clear()
+	a.shell.fullscreen = true
+	a.shell.pacer.Reset()
+	a.shell.window.Clear()
 }
 
 // nearestMode picks the video mode whose refresh rate is nearest hz (the

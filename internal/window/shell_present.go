@@ -52,11 +52,11 @@ func (p *presentState) holdLines(trace io.Writer) io.Writer {
 // presentTargetHz is the rate the presents are asked for: the pacer's, or
 // with vsync and no pacer the monitor's; 0 when nothing asks for one.
 func (a *app) presentTargetHz() float64 {
-	if hz := a.pacer.Hz(); hz > 0 {
+	if hz := a.shell.pacer.Hz(); hz > 0 {
 		return hz
 	}
-	if a.vsync {
-		return a.nativeHz
+	if a.shell.vsync {
+		return a.shell.nativeHz
 	}
 	return 0
 }
@@ -64,7 +64,7 @@ func (a *app) presentTargetHz() float64 {
 // followSession forgets the inputs of a session that was replaced (a scene
 // load or reset drops the queue).
 func (a *app) followSession() {
-	if p := &a.pt; p.sess != a.sim.sess {
+	if p := &a.shell.pt; p.sess != a.sim.sess {
 		p.inputs.Forget()
 		p.sess = a.sim.sess
 	}
@@ -76,7 +76,7 @@ func (a *app) followSession() {
 // rendered or slept is counted from the poll that delivered it).
 func (a *app) inputsBeforeAdvance() {
 	a.followSession()
-	p := &a.pt
+	p := &a.shell.pt
 	p.pollNs = frameClock()
 	p.inputs.Queued(len(a.sim.sess.Pending()), p.pollNs)
 }
@@ -85,7 +85,7 @@ func (a *app) inputsBeforeAdvance() {
 // queued input.
 func (a *app) inputsAfterAdvance(fr *session.Frame) {
 	if fr.Steps > 0 {
-		a.pt.inputs.Stepped(fr.FirstTick)
+		a.shell.pt.inputs.Stepped(fr.FirstTick)
 	}
 }
 
@@ -94,7 +94,7 @@ func (a *app) inputsAfterAdvance(fr *session.Frame) {
 // blend prev and curr, and at alpha 0 that is prev alone.
 func (a *app) drawnTick() uint64 {
 	t := a.sim.sess.Tick()
-	if (a.view.Mode == interp.Lerp || a.view.Mode == interp.Slerp) && a.drawAlpha == 0 && t > 0 {
+	if (a.viewer.view.Mode == interp.Lerp || a.viewer.view.Mode == interp.Slerp) && a.viewer.drawAlpha == 0 && t > 0 {
 		return t - 1
 	}
 	return t
@@ -104,13 +104,13 @@ func (a *app) drawnTick() uint64 {
 // SwapBuffers returned): its interval, the inputs it shows, and its
 // trace line with the swap time.
 func (a *app) presented(swapNs int64) error {
-	p := &a.pt
+	p := &a.shell.pt
 	a.followSession()
 	// Inputs the panel queued after the advance arrived at this frame's poll.
 	p.inputs.Queued(len(a.sim.sess.Pending()), p.pollNs)
 	p.inputs.Presented(a.drawnTick(), swapNs)
 	target := a.presentTargetHz()
-	if s := (displaySetting{target, a.vsync, a.fullscreen}); s != p.setting {
+	if s := (displaySetting{target, a.shell.vsync, a.shell.fullscreen}); s != p.setting {
 		p.setting = s
 		p.recent.Clear()
 	}
@@ -122,19 +122,19 @@ func (a *app) presented(swapNs int64) error {
 // notPresented is a frame that was not drawn (minimised): the gap is no
 // interval, and its trace line has no swap time.
 func (a *app) notPresented() error {
-	a.pt.recent.Restart()
-	a.pt.run.Restart()
+	a.shell.pt.recent.Restart()
+	a.shell.pt.run.Restart()
 	return a.stampTrace(false, 0, 0)
 }
 
 // stampTrace writes this frame's trace line, held since the advance.
 func (a *app) stampTrace(swapped bool, swapSeconds, targetHz float64) error {
-	p := &a.pt
+	p := &a.shell.pt
 	if p.stamper == nil || a.io.trace == nil {
 		return nil
 	}
 	_ = a.io.trace.Flush() // hands the line to the stamper; its errors are the stamper's
-	if err := p.stamper.release(swapped, swapSeconds, targetHz, a.vsync); err != nil {
+	if err := p.stamper.release(swapped, swapSeconds, targetHz, a.shell.vsync); err != nil {
 		return fmt.Errorf("-trace: %w", err)
 	}
 	return nil
@@ -142,8 +142,8 @@ func (a *app) stampTrace(swapped bool, swapSeconds, targetHz float64) error {
 
 // presentPanel is the panel's present and latency lines.
 func (a *app) presentPanel() ui.PresentState {
-	return ui.PresentState{Requested: a.pacer.Hz(), VSync: a.vsync, Present: a.pt.recent.Summary(),
-		Latency: a.pt.inputs.Summary(), InFlight: a.pt.inputs.InFlight()}
+	return ui.PresentState{Requested: a.shell.pacer.Hz(), VSync: a.shell.vsync, Present: a.shell.pt.recent.Summary(),
+		Latency: a.shell.pt.inputs.Summary(), InFlight: a.shell.pt.inputs.InFlight()}
 }
 
 // presentStats are -stats' fields on presents and input latency.
@@ -160,6 +160,6 @@ type PresentRun struct {
 }
 
 func (a *app) presentStats() presentStats {
-	return presentStats{Present: PresentRun{RequestedHz: a.pacer.Hz(), VSync: a.vsync, PresentSummary: a.pt.run.Summary()},
-		InputLatency: a.pt.inputs.Summary()}
+	return presentStats{Present: PresentRun{RequestedHz: a.shell.pacer.Hz(), VSync: a.shell.vsync, PresentSummary: a.shell.pt.run.Summary()},
+		InputLatency: a.shell.pt.inputs.Summary()}
 }

@@ -12,7 +12,7 @@ package window
 // drawn). The loop's time stays continuous when the physics rate changes.
 func (a *app) simTime() float64 {
 	t := a.sim.lp.Time()
-	if !a.hold.Held() {
+	if !a.viewer.hold.Held() {
 		t += a.sim.lp.Alpha() * a.sim.lp.Config().StepSeconds
 	}
 	return t

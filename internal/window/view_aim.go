@@ -17,15 +17,15 @@ import (
 // pixels; ctrl fires a thin plate.
 func (a *app) fireThrough(x, y float64, ctrl bool) {
 	_, dir := a.pointerRay(x, y)
-	c := aimedCamera(a.cam.eye(), dir)
+	c := aimedCamera(a.viewer.cam.eye(), dir)
 	a.sim.fire(&c, ctrl)
 }
 
 // pointerRay is the ray from the eye through the pointer at (x, y), window
 // pixels, in the 3D view as last laid out.
 func (a *app) pointerRay(x, y float64) (origin, dir mgl64.Vec3) {
-	vw, vh := a.panel.u.SceneRect()
-	return a.cam.view().Ray(x, y, int(vw), int(vh))
+	vw, vh := a.viewer.panel.u.SceneRect()
+	return a.viewer.cam.view().Ray(x, y, int(vw), int(vh))
 }
 
 // aimedCamera is a camera at eye looking along the unit vector dir.

@@ -49,25 +49,25 @@ type dragState struct {
 // selectAt just selected; it does nothing when no body is there or a
 // replay is playing (the recording's inputs are the only ones).
 func (a *app) grab(x, y float64) {
-	a.drag = dragState{}
-	i := a.view.Selected
+	a.viewer.drag = dragState{}
+	i := a.viewer.view.Selected
 	w := a.sim.world
 	if a.sim.locked || i < 0 || i >= w.NumBodies() {
 		return
 	}
 	o, d := a.pointerRay(x, y)
 	b := w.Body(i)
-	p := a.view.Pose(b, a.drawAlpha, a.sim.lp.Config().StepSeconds)
+	p := a.viewer.view.Pose(b, a.viewer.drawAlpha, a.sim.lp.Config().StepSeconds)
 	t, ok := gfx.RayBox(o, d, p.Center, b.Half, p.Orientation)
 	if !ok {
 		return
 	}
 	hit := o.Add(d.Mul(t))
-	a.drag = dragState{
+	a.viewer.drag = dragState{
 		pressed: true, body: b.ID,
 		local:  p.Orientation.Conjugate().Rotate(hit.Sub(p.Center)),
 		plane:  hit,
-		normal: a.cam.forward(),
+		normal: a.viewer.cam.forward(),
 		pressX: x, pressY: y,
 		target: hit,
 	}
@@ -76,7 +76,7 @@ func (a *app) grab(x, y float64) {
 // dragMoved is the cursor callback's part: a held press that has moved
 // far enough becomes a drag.
 func (a *app) dragMoved(x, y float64) {
-	g := &a.drag
+	g := &a.viewer.drag
 	if g.pressed && !g.active && math.Hypot(x-g.pressX, y-g.pressY) >= dragStartPixels {
 		g.active = true
 	}
@@ -84,7 +84,7 @@ func (a *app) dragMoved(x, y float64) {
 
 // release ends the drag (the left button went up, a scene was loaded).
 func (a *app) release() {
-	a.drag = dragState{}
+	a.viewer.drag = dragState{}
 	if a.sim.sess != nil {
 		a.sim.sess.Release()
 	}
@@ -94,7 +94,7 @@ func (a *app) release() {
 // is active it aims the held input at the point under the pointer, so
 // every step of this frame pulls toward it.
 func (a *app) updateDrag() {
-	g := &a.drag
+	g := &a.viewer.drag
 	if !g.active {
 		return
 	}
@@ -116,7 +116,7 @@ func (a *app) updateDrag() {
 // target, and a cross at the target, to the overlay (on top of the scene),
 // with the body posed at alpha as the view draws it.
 func (a *app) drawDrag(alpha float64) {
-	g := &a.drag
+	g := &a.viewer.drag
 	if !g.active {
 		return
 	}
@@ -124,9 +124,9 @@ func (a *app) drawDrag(alpha float64) {
 	if !ok {
 		return
 	}
-	p := a.view.Pose(b, alpha, a.sim.lp.Config().StepSeconds)
+	p := a.viewer.view.Pose(b, alpha, a.sim.lp.Config().StepSeconds)
 	from := p.Center.Add(p.Orientation.Rotate(g.local))
-	a.overlay.Segment(from, g.target, dragColor)
-	a.overlay.Cross(g.target, 0.15, dragColor)
-	a.overlay.Cross(from, 0.08, dragColor)
+	a.viewer.overlay.Segment(from, g.target, dragColor)
+	a.viewer.overlay.Cross(g.target, 0.15, dragColor)
+	a.viewer.overlay.Cross(from, 0.08, dragColor)
 }

@@ -143,11 +143,11 @@ func distanceToBox(p, lo, hi mgl64.Vec3) float64 {
 
 // selectLane puts the camera in lane i at the panel's distance.
 func (a *app) selectLane(i int) {
-	if i < 0 || i >= len(a.lanes.lanes) {
+	if i < 0 || i >= len(a.viewer.lanes.lanes) {
 		return
 	}
-	a.lane = i
-	a.lanes.lanes[i].place(&a.cam, float64(a.panel.st.LaneDistance))
+	a.viewer.lane = i
+	a.viewer.lanes.lanes[i].place(&a.viewer.cam, float64(a.viewer.panel.st.LaneDistance))
 }
 
 // nextLane cycles the lanes (L).
@@ -155,10 +155,10 @@ func (a *app) nextLane() {
 	// The lanes key also shows or hides the movers' paths (a scene's
 	// other lines of motion).
 	if a.sim.world.NumMovers() > 0 {
-		a.view.Debug.MoverPaths = !a.view.Debug.MoverPaths
+		a.viewer.view.Debug.MoverPaths = !a.viewer.view.Debug.MoverPaths
 	}
-	if len(a.lanes.lanes) == 0 {
+	if len(a.viewer.lanes.lanes) == 0 {
 		return
 	}
-	a.selectLane((a.lane + 1) % len(a.lanes.lanes))
+	a.selectLane((a.viewer.lane + 1) % len(a.viewer.lanes.lanes))
 }

@@ -11,19 +11,19 @@ import "sandbox/engine/ui"
 
 // selectAt selects the body under the pointer at (x, y), window pixels, or
 // clears the selection when there is none.
-func (a *app) selectAt(x, y float64) { a.view.Selected = a.bodyAt(x, y) }
+func (a *app) selectAt(x, y float64) { a.viewer.view.Selected = a.bodyAt(x, y) }
 
 // bodyAt is the creation index of the body under the pointer at (x, y),
 // as drawn this frame, or -1.
 func (a *app) bodyAt(x, y float64) int {
 	o, d := a.pointerRay(x, y)
-	return a.view.Pick(a.sim.world, a.drawAlpha, a.sim.lp.Config().StepSeconds, o, d)
+	return a.viewer.view.Pick(a.sim.world, a.viewer.drawAlpha, a.sim.lp.Config().StepSeconds, o, d)
 }
 
 // bodyInfo fills the panel's view of the selected body; false when none
 // is selected (or it no longer exists).
 func (a *app) bodyInfo(b *ui.BodyInfo) bool {
-	i := a.view.Selected
+	i := a.viewer.view.Selected
 	w := a.sim.world
 	if i < 0 || i >= w.NumBodies() {
 		return false
@@ -37,7 +37,7 @@ func (a *app) bodyInfo(b *ui.BodyInfo) bool {
 		Velocity:        v.Velocity,
 		AngularVelocity: v.AngularVelocity,
 		Mass:            v.Mass,
-		Contacts:        a.view.Contacts(i),
+		Contacts:        a.viewer.view.Contacts(i),
 		Sleeping:        v.Sleeping,
 		Bullet:          v.Bullet,
 	}
