@@ -223,7 +223,7 @@ func (a *app) frameOnce() error {
 	if err != nil {
 		return fmt.Errorf("frame %d: %w", a.shell.frameIndex, err)
 	}
-	a.inputsAfterAdvance(fr)
+	a.shell.inputsAfterAdvance(fr)
 	if err := a.advanceShadow(fed); err != nil {
 		return fmt.Errorf("frame %d, the split's second loop: %w", a.shell.frameIndex, err)
 	}
@@ -252,12 +252,12 @@ func (a *app) frameOnce() error {
 			return err
 		}
 		if last && a.o.Screenshot != "" {
-			if err := a.screenshot(a.o.Screenshot, fw, fh); err != nil {
+			if err := a.shell.screenshot(a.o.Screenshot, fw, fh); err != nil {
 				return err
 			}
 		}
 		if a.shell.screenshotPending != "" {
-			if err := a.captureNow(a.shell.screenshotPending, fw, fh); err != nil {
+			if err := a.shell.captureNow(a.shell.screenshotPending, fw, fh); err != nil {
 				fmt.Fprintln(os.Stderr, "sandbox:", err)
 			}
 			a.shell.screenshotPending = ""
@@ -328,7 +328,7 @@ func (a *app) draw(fr *session.Frame, fw, fh int) error {
 	return nil
 }
 
-func (a *app) screenshot(path string, fw, fh int) error {
+func (s *shell) screenshot(path string, fw, fh int) error {
 	img, err := gfx.ReadPixels(fw, fh)
 	if err != nil {
 		return err

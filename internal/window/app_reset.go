@@ -74,7 +74,7 @@ func (a *app) switchScene(name string) {
 	if err == nil {
 		err = a.loadScene(sc)
 	}
-	a.loadFailed(err)
+	a.viewer.loadFailed(err)
 }
 
 // openSceneFile loads a scene file from the panel's path field.
@@ -85,7 +85,7 @@ func (a *app) openSceneFile(path string) {
 			a.viewer.panel.fileLoaded(sc)
 		}
 	}
-	a.loadFailed(err)
+	a.viewer.loadFailed(err)
 }
 
 // resetScene restarts the running scene from tick 0, reading a scene file
@@ -108,7 +108,7 @@ func (a *app) resetScene() {
 		a.restoreSettings(keep)
 		a.viewer.panel.fileLoaded(a.sim.sc)
 	}
-	a.loadFailed(err)
+	a.viewer.loadFailed(err)
 }
 
 // reloadSceneFile reads the running scene's file again after it was saved
@@ -127,20 +127,20 @@ func (a *app) reloadSceneFile() {
 			a.viewer.panel.fileLoaded(sc)
 		}
 	}
-	a.loadFailed(err)
+	a.viewer.loadFailed(err)
 }
 
 // loadFailed shows a load's error in the panel (and on stderr, one line),
 // or clears the panel's error after a load that worked.
-func (a *app) loadFailed(err error) {
-	if a.viewer.panel == nil {
+func (v *viewer) loadFailed(err error) {
+	if v.panel == nil {
 		return
 	}
 	if err == nil {
-		a.viewer.panel.st.LoadError = ""
+		v.panel.st.LoadError = ""
 		return
 	}
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	a.viewer.panel.st.LoadError = msg
+	v.panel.st.LoadError = msg
 	fmt.Fprintln(os.Stderr, "sandbox:", msg)
 }

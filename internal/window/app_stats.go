@@ -55,7 +55,7 @@ func (a *app) statsRecord() StatsFile {
 		Scene: a.sim.sc.Name, TargetHz: a.shell.pacer.Hz(), VSync: a.shell.vsync, Interp: a.viewer.view.Mode.String(),
 		CCD: w.CCD(), StateHash: fmt.Sprintf("%016x", w.StateHash()),
 		Counts: counts, TeleportsDetected: counts.UndeclaredJumps,
-		presentStats: a.presentStats(),
+		presentStats: a.shell.presentStats(),
 	}
 	if mean > 0 {
 		out.DisplayHzMeasured = 1 / mean

@@ -65,12 +65,12 @@ func (c *captures) poll() (captureResult, bool) {
 func (c *captures) wait() { c.wg.Wait() }
 
 // captureNow reads the drawn frame and starts writing it to path.
-func (a *app) captureNow(path string, fw, fh int) error {
+func (s *shell) captureNow(path string, fw, fh int) error {
 	img, err := gfx.ReadPixels(fw, fh)
 	if err != nil {
 		return err
 	}
-	a.shell.shots.start(path, img)
+	s.shots.start(path, img)
 	return nil
 }
 
@@ -84,11 +84,11 @@ func (a *app) pollCaptures(nowNs int64) {
 		}
 		if r.err != nil {
 			fmt.Fprintln(os.Stderr, "sandbox:", r.err)
-			a.showToast("screenshot failed: "+r.err.Error(), nowNs)
+			a.viewer.showToast("screenshot failed: "+r.err.Error(), nowNs)
 			continue
 		}
 		fmt.Println(r.path)
-		a.showToast("saved "+r.path, nowNs)
+		a.viewer.showToast("saved "+r.path, nowNs)
 	}
 	if a.viewer.toastUntil != 0 && nowNs >= a.viewer.toastUntil {
 		a.viewer.panel.st.Toast, a.viewer.toastUntil = "", 0
@@ -96,7 +96,7 @@ func (a *app) pollCaptures(nowNs int64) {
 }
 
 // showToast shows msg over the view for toastSeconds from nowNs.
-func (a *app) showToast(msg string, nowNs int64) {
-	a.viewer.panel.st.Toast = msg
-	a.viewer.toastUntil = nowNs + int64(toastSeconds*time.Second)
+func (v *viewer) showToast(msg string, nowNs int64) {
+	v.panel.st.Toast = msg
+	v.toastUntil = nowNs + int64(toastSeconds*time.Second)
 }

@@ -11,14 +11,14 @@ import (
 )
 
 // targetHz is the rate the pacer holds now, 0 for none.
-func (a *app) targetHz() float64 {
-	if a.shell.customHz != 0 {
-		return a.shell.customHz
+func (s *shell) targetHz() float64 {
+	if s.customHz != 0 {
+		return s.customHz
 	}
-	if a.shell.vsync && a.shell.target == frames.Native {
+	if s.vsync && s.target == frames.Native {
 		return 0 // vsync already presents at the native rate
 	}
-	return a.shell.target.Hz(a.shell.nativeHz)
+	return s.target.Hz(s.nativeHz)
 }
 
 // applyDisplay sets the swap interval and the pacer's target.
@@ -28,33 +28,33 @@ func (a *app) applyDisplay() {
 	} else {
 		glfw.SwapInterval(0)
 	}
-	_ = a.shell.pacer.SetHz(a.targetHz()) // the rate comes from the cycle or a checked flag
-	a.shell.window.Clear()                // the panel's rate and jitter: of the new setting only
-	if v := a.o.VRR; v.On() && a.targetHz() == v.Max {
+	_ = a.shell.pacer.SetHz(a.shell.targetHz()) // the rate comes from the cycle or a checked flag
+	a.shell.window.Clear()                      // the panel's rate and jitter: of the new setting only
+	if v := a.o.VRR; v.On() && a.shell.targetHz() == v.Max {
 		_ = a.shell.pacer.SetVRR(v.Max) // -display vrr:, until H picks another rate
 	}
 }
 
 // toggleFullscreen switches between the window and fullscreen on the
 // primary monitor at the video mode nearest the display-rate target.
-func (a *app) toggleFullscreen() {
+func (s *shell) toggleFullscreen() {
 	m := glfw.GetPrimaryMonitor()
 	if m == nil {
 		return
 	}
-	if a.shell.fullscreen {
-		w := a.shell.windowed
-		a.shell.win.SetMonitor(nil, w[0], w[1], w[2], w[3], 0)
-		a.shell.fullscreen = false
-		a.shell.pacer.Reset()
-		a.shell.window.Clear()
+	if s.fullscreen {
+		w := s.windowed
+		s.win.SetMonitor(nil, w[0], w[1], w[2], w[3], 0)
+		s.fullscreen = false
+		s.pacer.Reset()
+		s.window.Clear()
 		return
 	}
-	a.shell.windowed[0], a.shell.windowed[1] = a.shell.win.GetPos()
-	a.shell.windowed[2], a.shell.windowed[3] = a.shell.win.GetSize()
-	want := a.shell.customHz
+	s.windowed[0], s.windowed[1] = s.win.GetPos()
+	s.windowed[2], s.windowed[3] = s.win.GetSize()
+	want := s.customHz
 	if want == 0 {
-		want = a.shell.target.Hz(a.shell.nativeHz)
+		want = s.target.Hz(s.nativeHz)
 	}
 	modes := m.GetVideoModes()
 	cur := m.GetVideoMode()
@@ -63,14 +63,14 @@ func (a *app) toggleFullscreen() {
 		if cur == nil {
 			return
 		}
-		a.shell.win.SetMonitor(m, 0, 0, cur.Width, cur.Height, cur.RefreshRate)
+		s.win.SetMonitor(m, 0, 0, cur.Width, cur.Height, cur.RefreshRate)
 	} else {
 		vm := modes[i]
-		a.shell.win.SetMonitor(m, 0, 0, vm.Width, vm.Height, vm.RefreshRate)
+		s.win.SetMonitor(m, 0, 0, vm.Width, vm.Height, vm.RefreshRate)
 	}
-	a.shell.fullscreen = true
-	a.shell.pacer.Reset()
-	a.shell.window.Clear()
+	s.fullscreen = true
+	s.pacer.Reset()
+	s.window.Clear()
 }
 
 // nearestMode picks the video mode whose refresh rate is nearest hz (the

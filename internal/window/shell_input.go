@@ -59,7 +59,7 @@ func (a *app) onCursor(x, y float64) {
 		a.viewer.cam.rotate(x-a.shell.in.lastX, y-a.shell.in.lastY)
 	}
 	a.shell.in.lastX, a.shell.in.lastY, a.shell.in.haveLast = x, y, true
-	a.dragMoved(x, y)
+	a.viewer.dragMoved(x, y)
 }
 
 // onKeyEvent is the key callback: the panel first, then the app's keys
@@ -98,7 +98,7 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 	if act != glfw.Press {
 		return
 	}
-	x, y := a.pointer()
+	x, y := a.shell.pointer()
 	if !a.viewer.panel.u.InScene(x, y) {
 		return
 	}
@@ -127,19 +127,19 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 
 // pointer is the cursor position in window pixels: the last position
 // callback's, which GLFW delivers before a press made after a move.
-func (a *app) pointer() (x, y float64) {
-	if !a.shell.in.haveLast {
-		a.shell.in.lastX, a.shell.in.lastY = a.shell.win.GetCursorPos()
-		a.shell.in.haveLast = true
+func (s *shell) pointer() (x, y float64) {
+	if !s.in.haveLast {
+		s.in.lastX, s.in.lastY = s.win.GetCursorPos()
+		s.in.haveLast = true
 	}
-	return a.shell.in.lastX, a.shell.in.lastY
+	return s.in.lastX, s.in.lastY
 }
 
 // onScroll is the wheel callback: the panel's plots and lists first, the
 // camera's zoom when the pointer is over the view.
 func (a *app) onScroll(dx, dy float64) {
 	a.viewer.panel.u.Scroll(dx, dy)
-	if x, y := a.pointer(); !a.viewer.panel.u.InScene(x, y) {
+	if x, y := a.shell.pointer(); !a.viewer.panel.u.InScene(x, y) {
 		return
 	}
 	a.viewer.cam.zoom(dy)
@@ -210,9 +210,9 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 		a.shell.stabiliser.Enabled = !a.shell.stabiliser.Enabled
 		a.shell.stabiliser.Reset()
 	case k == glfw.KeyF11:
-		a.toggleFullscreen()
+		a.shell.toggleFullscreen()
 	case k == glfw.KeyF12:
-		a.requestScreenshot()
+		a.shell.requestScreenshot()
 	case k == glfw.KeyI:
 		a.viewer.view.Mode = a.viewer.view.Mode.Next()
 	case k == glfw.KeyC:

@@ -51,12 +51,12 @@ func (p *presentState) holdLines(trace io.Writer) io.Writer {
 
 // presentTargetHz is the rate the presents are asked for: the pacer's, or
 // with vsync and no pacer the monitor's; 0 when nothing asks for one.
-func (a *app) presentTargetHz() float64 {
-	if hz := a.shell.pacer.Hz(); hz > 0 {
+func (s *shell) presentTargetHz() float64 {
+	if hz := s.pacer.Hz(); hz > 0 {
 		return hz
 	}
-	if a.shell.vsync {
-		return a.shell.nativeHz
+	if s.vsync {
+		return s.nativeHz
 	}
 	return 0
 }
@@ -83,9 +83,9 @@ func (a *app) inputsBeforeAdvance() {
 
 // inputsAfterAdvance notes that the frame's first step applied every
 // queued input.
-func (a *app) inputsAfterAdvance(fr *session.Frame) {
+func (s *shell) inputsAfterAdvance(fr *session.Frame) {
 	if fr.Steps > 0 {
-		a.shell.pt.inputs.Stepped(fr.FirstTick)
+		s.pt.inputs.Stepped(fr.FirstTick)
 	}
 }
 
@@ -109,7 +109,7 @@ func (a *app) presented(swapNs int64) error {
 	// Inputs the panel queued after the advance arrived at this frame's poll.
 	p.inputs.Queued(len(a.sim.sess.Pending()), p.pollNs)
 	p.inputs.Presented(a.drawnTick(), swapNs)
-	target := a.presentTargetHz()
+	target := a.shell.presentTargetHz()
 	if s := (displaySetting{target, a.shell.vsync, a.shell.fullscreen}); s != p.setting {
 		p.setting = s
 		p.recent.Clear()
@@ -141,9 +141,9 @@ func (a *app) stampTrace(swapped bool, swapSeconds, targetHz float64) error {
 }
 
 // presentPanel is the panel's present and latency lines.
-func (a *app) presentPanel() ui.PresentState {
-	return ui.PresentState{Requested: a.shell.pacer.Hz(), VSync: a.shell.vsync, Present: a.shell.pt.recent.Summary(),
-		Latency: a.shell.pt.inputs.Summary(), InFlight: a.shell.pt.inputs.InFlight()}
+func (s *shell) presentPanel() ui.PresentState {
+	return ui.PresentState{Requested: s.pacer.Hz(), VSync: s.vsync, Present: s.pt.recent.Summary(),
+		Latency: s.pt.inputs.Summary(), InFlight: s.pt.inputs.InFlight()}
 }
 
 // presentStats are -stats' fields on presents and input latency.
@@ -159,7 +159,7 @@ type PresentRun struct {
 	frames.PresentSummary
 }
 
-func (a *app) presentStats() presentStats {
-	return presentStats{Present: PresentRun{RequestedHz: a.shell.pacer.Hz(), VSync: a.shell.vsync, PresentSummary: a.shell.pt.run.Summary()},
-		InputLatency: a.shell.pt.inputs.Summary()}
+func (s *shell) presentStats() presentStats {
+	return presentStats{Present: PresentRun{RequestedHz: s.pacer.Hz(), VSync: s.vsync, PresentSummary: s.pt.run.Summary()},
+		InputLatency: s.pt.inputs.Summary()}
 }

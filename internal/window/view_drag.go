@@ -55,7 +55,7 @@ func (a *app) grab(x, y float64) {
 	if a.sim.locked || i < 0 || i >= w.NumBodies() {
 		return
 	}
-	o, d := a.pointerRay(x, y)
+	o, d := a.viewer.pointerRay(x, y)
 	b := w.Body(i)
 	p := a.viewer.view.Pose(b, a.viewer.drawAlpha, a.sim.lp.Config().StepSeconds)
 	t, ok := gfx.RayBox(o, d, p.Center, b.Half, p.Orientation)
@@ -75,8 +75,8 @@ func (a *app) grab(x, y float64) {
 
 // dragMoved is the cursor callback's part: a held press that has moved
 // far enough becomes a drag.
-func (a *app) dragMoved(x, y float64) {
-	g := &a.viewer.drag
+func (v *viewer) dragMoved(x, y float64) {
+	g := &v.drag
 	if g.pressed && !g.active && math.Hypot(x-g.pressX, y-g.pressY) >= dragStartPixels {
 		g.active = true
 	}
@@ -102,8 +102,8 @@ func (a *app) updateDrag() {
 		a.release() // the body is gone (a rewind past its shot)
 		return
 	}
-	x, y := a.pointer()
-	o, d := a.pointerRay(x, y)
+	x, y := a.shell.pointer()
+	o, d := a.viewer.pointerRay(x, y)
 	if den := d.Dot(g.normal); math.Abs(den) > 1e-6 {
 		if t := g.plane.Sub(o).Dot(g.normal) / den; t > 0 {
 			g.target = o.Add(d.Mul(t))

@@ -142,12 +142,12 @@ func distanceToBox(p, lo, hi mgl64.Vec3) float64 {
 }
 
 // selectLane puts the camera in lane i at the panel's distance.
-func (a *app) selectLane(i int) {
-	if i < 0 || i >= len(a.viewer.lanes.lanes) {
+func (v *viewer) selectLane(i int) {
+	if i < 0 || i >= len(v.lanes.lanes) {
 		return
 	}
-	a.viewer.lane = i
-	a.viewer.lanes.lanes[i].place(&a.viewer.cam, float64(a.viewer.panel.st.LaneDistance))
+	v.lane = i
+	v.lanes.lanes[i].place(&v.cam, float64(v.panel.st.LaneDistance))
 }
 
 // nextLane cycles the lanes (L).
@@ -160,5 +160,5 @@ func (a *app) nextLane() {
 	if len(a.viewer.lanes.lanes) == 0 {
 		return
 	}
-	a.selectLane((a.viewer.lane + 1) % len(a.viewer.lanes.lanes))
+	a.viewer.selectLane((a.viewer.lane + 1) % len(a.viewer.lanes.lanes))
 }

@@ -177,7 +177,7 @@ func (p *panel) sync(a *app) {
 	sum := a.shell.window.Summary()
 	s.PresentHz, s.JitterSeconds, s.PacingHz = sum.RateHz, sum.JitterSeconds, a.shell.pacer.Hz()
 	s.PacingVRR = a.shell.pacer.VRR()
-	s.Present = a.presentPanel()
+	s.Present = a.shell.presentPanel()
 
 	s.Lanes, s.Lane = a.viewer.lanes.names, a.viewer.lane
 	s.Selected = a.bodyInfo(&s.Body)
@@ -219,7 +219,7 @@ func (p *panel) apply(a *app) {
 	}
 	if s.LaneRequested {
 		s.LaneRequested = false
-		a.selectLane(s.Lane)
+		a.viewer.selectLane(s.Lane)
 	}
 	if s.EventRequested {
 		s.EventRequested = false
@@ -297,10 +297,10 @@ func (p *panel) apply(a *app) {
 	}
 	if s.ScreenshotRequested {
 		s.ScreenshotRequested = false
-		a.requestScreenshot()
+		a.shell.requestScreenshot()
 	}
 	if s.Fullscreen != b.Fullscreen {
-		a.toggleFullscreen()
+		a.shell.toggleFullscreen()
 	}
 }
 
@@ -310,7 +310,7 @@ func (p *panel) loadEntry(a *app, i int) {
 		return
 	}
 	if p.fileScene != nil && i == len(p.st.Scenes)-1 {
-		a.loadFailed(a.loadScene(p.fileScene))
+		a.viewer.loadFailed(a.loadScene(p.fileScene))
 		return
 	}
 	a.switchScene(p.st.Scenes[i])
@@ -318,6 +318,6 @@ func (p *panel) loadEntry(a *app, i int) {
 
 // requestScreenshot asks for a PNG of the next drawn frame, panel included
 // (F12 and the panel's button).
-func (a *app) requestScreenshot() {
-	a.shell.screenshotPending = "sandbox-" + time.Now().Format("20060102-150405.000") + ".png"
+func (s *shell) requestScreenshot() {
+	s.screenshotPending = "sandbox-" + time.Now().Format("20060102-150405.000") + ".png"
 }

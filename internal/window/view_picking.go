@@ -16,7 +16,7 @@ func (a *app) selectAt(x, y float64) { a.viewer.view.Selected = a.bodyAt(x, y) }
 // bodyAt is the creation index of the body under the pointer at (x, y),
 // as drawn this frame, or -1.
 func (a *app) bodyAt(x, y float64) int {
-	o, d := a.pointerRay(x, y)
+	o, d := a.viewer.pointerRay(x, y)
 	return a.viewer.view.Pick(a.sim.world, a.viewer.drawAlpha, a.sim.lp.Config().StepSeconds, o, d)
 }
 

@@ -124,7 +124,7 @@ func TestWindowSplitByPolicy(t *testing.T) {
 			t.Error("the halves do not draw the fixed loop left and the variable loop right")
 		}
 		if path := os.Getenv("SANDBOX_LOOPS_SHOT"); path != "" {
-			if err := a.screenshot(path, a.shell.fbWidth, a.shell.fbHeight); err != nil {
+			if err := a.shell.screenshot(path, a.shell.fbWidth, a.shell.fbHeight); err != nil {
 				return err
 			}
 		}

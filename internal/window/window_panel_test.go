@@ -221,8 +221,8 @@ func TestWindowPanelControls(t *testing.T) {
 		switch {
 		case !a.sim.lp.Paused() || a.sim.lp.TimeScale() != 0.5:
 			t.Errorf("pause %v, time scale %g", a.sim.lp.Paused(), a.sim.lp.TimeScale())
-		case !a.shell.vsync || a.shell.target != 3 || a.targetHz() != 144 || !a.shell.stabiliser.Enabled:
-			t.Errorf("vsync %v, target %v (%g Hz), stabiliser %v", a.shell.vsync, a.shell.target, a.targetHz(), a.shell.stabiliser.Enabled)
+		case !a.shell.vsync || a.shell.target != 3 || a.shell.targetHz() != 144 || !a.shell.stabiliser.Enabled:
+			t.Errorf("vsync %v, target %v (%g Hz), stabiliser %v", a.shell.vsync, a.shell.target, a.shell.targetHz(), a.shell.stabiliser.Enabled)
 		case a.viewer.view.Mode != interp.Slerp:
 			t.Errorf("interpolation %v", a.viewer.view.Mode)
 		case a.viewer.view.Debug != (gfx.DebugOptions{Ghosts: true, Physics: physics.DebugOptions{AABBs: true, Contacts: true, Sweeps: true, Springs: true}}):
