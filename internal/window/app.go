@@ -49,7 +49,7 @@ func sleepNs(ns int64) { time.Sleep(time.Duration(ns)) }
 // newApp builds the renderer and the scene's simulation for an open window.
 func newApp(o Options, win *glfw.Window) (*app, error) {
 	a := &app{o: o,
-		shell:  shell{win: win, vsync: o.VSync, stabiliser: frames.NewStabiliser(), clock: frameClock},
+		shell:  shell{win: win, vsync: o.VSync, vrr: o.VRR, stabiliser: frames.NewStabiliser(), clock: frameClock},
 		viewer: viewer{lane: -1}}
 	a.sim.policy, a.sim.catchUp = o.Policy, o.CatchUp
 	if fw, err := newFileWatcher(); err == nil { // no watcher: no reload on save, nothing else lost
@@ -73,7 +73,7 @@ func newApp(o Options, win *glfw.Window) (*app, error) {
 	if a.shell.target, ok = frames.TargetForHz(o.DisplayHz); !ok {
 		a.shell.customHz = o.DisplayHz
 	}
-	a.applyDisplay()
+	a.shell.applyDisplay()
 	a.sim.shotSpeed = ui.DefaultShotSpeed
 	a.sim.ccdFlag = o.CCD
 	a.sim.rewind = true
@@ -306,7 +306,7 @@ func (a *app) draw(fr *session.Frame, fw, fh int) error {
 		a.viewer.lines.Reset()
 		a.viewer.overlay.Reset()
 		a.viewer.view.Build(a.sim.world, a.viewer.drawAlpha, a.sim.lp.Config().StepSeconds, a.simTime(), &a.viewer.lines, &a.viewer.overlay)
-		a.drawDrag(a.viewer.drawAlpha)
+		a.viewer.drawDrag(a.sim.world, a.sim.lp.Config().StepSeconds, a.viewer.drawAlpha)
 		a.drawConfirmedGhosts()
 		if vp.W > 0 && vp.H > 0 {
 			a.viewer.cam.keepFitted(float64(vp.W) / float64(vp.H))

@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"sandbox/engine/frames"
+	"sandbox/engine/headless"
 )
 
 // shell is the window's contact with the OS and the display: the GLFW
@@ -25,7 +26,8 @@ type shell struct {
 	nativeHz   float64
 	vsync      bool
 	fullscreen bool
-	windowed   [4]int // x, y, w, h to return to from fullscreen
+	windowed   [4]int       // x, y, w, h to return to from fullscreen
+	vrr        headless.VRR // -display vrr:, emulated while the target is its top rate
 
 	frameIndex int
 	renderTime float64 // wall seconds since start, for the plots' time axis

@@ -22,16 +22,16 @@ func (s *shell) targetHz() float64 {
 }
 
 // applyDisplay sets the swap interval and the pacer's target.
-func (a *app) applyDisplay() {
-	if a.shell.vsync {
+func (s *shell) applyDisplay() {
+	if s.vsync {
 		glfw.SwapInterval(1)
 	} else {
 		glfw.SwapInterval(0)
 	}
-	_ = a.shell.pacer.SetHz(a.shell.targetHz()) // the rate comes from the cycle or a checked flag
-	a.shell.window.Clear()                      // the panel's rate and jitter: of the new setting only
-	if v := a.o.VRR; v.On() && a.shell.targetHz() == v.Max {
-		_ = a.shell.pacer.SetVRR(v.Max) // -display vrr:, until H picks another rate
+	_ = s.pacer.SetHz(s.targetHz()) // the rate comes from the cycle or a checked flag
+	s.window.Clear()                // the panel's rate and jitter: of the new setting only
+	if v := s.vrr; v.On() && s.targetHz() == v.Max {
+		_ = s.pacer.SetVRR(v.Max) // -display vrr:, until H picks another rate
 	}
 }
 

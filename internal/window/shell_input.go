@@ -108,14 +108,14 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 		a.shell.in.haveLast = false
 	case glfw.MouseButtonLeft:
 		if mods&glfw.ModShift != 0 {
-			a.selectAt(x, y)
+			a.viewer.selectAt(a.sim.world, a.sim.lp.Config().StepSeconds, x, y)
 			a.grab(x, y)
 			return
 		}
 		// Crosshair off is the pointing mode: a plain press on a body
 		// grabs it (Box2D's samples' mouse joint); on nothing it fires.
 		if !a.viewer.panel.st.Crosshair && mods&(glfw.ModControl|glfw.ModAlt|glfw.ModSuper) == 0 {
-			if i := a.bodyAt(x, y); i >= 0 {
+			if i := a.viewer.bodyAt(a.sim.world, a.sim.lp.Config().StepSeconds, x, y); i >= 0 {
 				a.viewer.view.Selected = i
 				a.grab(x, y)
 				return
@@ -168,7 +168,7 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 	case k == glfw.KeyF2:
 		a.viewer.panel.st.PanelHidden = !a.viewer.panel.st.PanelHidden
 	case k == glfw.KeyL:
-		a.nextLane()
+		a.viewer.nextLane(a.sim.world)
 	case k == glfw.KeyO:
 		a.viewer.panel.st.Crosshair = !a.viewer.panel.st.Crosshair
 	case k >= glfw.Key1 && k <= glfw.Key9:
@@ -198,14 +198,14 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 		a.setTimeScale(nextTimeScale(s.lp.TimeScale(), 1))
 	case k == glfw.KeyV:
 		a.shell.vsync = !a.shell.vsync
-		a.applyDisplay()
+		a.shell.applyDisplay()
 	case k == glfw.KeyH:
 		if a.shell.customHz != 0 {
 			a.shell.customHz, a.shell.target = 0, 0
 		} else {
 			a.shell.target = a.shell.target.Next()
 		}
-		a.applyDisplay()
+		a.shell.applyDisplay()
 	case k == glfw.KeyY:
 		a.shell.stabiliser.Enabled = !a.shell.stabiliser.Enabled
 		a.shell.stabiliser.Reset()

@@ -115,18 +115,18 @@ func (a *app) updateDrag() {
 // drawDrag adds the drag line, from the grabbed point as drawn to the
 // target, and a cross at the target, to the overlay (on top of the scene),
 // with the body posed at alpha as the view draws it.
-func (a *app) drawDrag(alpha float64) {
-	g := &a.viewer.drag
+func (v *viewer) drawDrag(w *physics.World, step, alpha float64) {
+	g := &v.drag
 	if !g.active {
 		return
 	}
-	b, ok := a.sim.world.BodyByID(g.body)
+	b, ok := w.BodyByID(g.body)
 	if !ok {
 		return
 	}
-	p := a.viewer.view.Pose(b, alpha, a.sim.lp.Config().StepSeconds)
+	p := v.view.Pose(b, alpha, step)
 	from := p.Center.Add(p.Orientation.Rotate(g.local))
-	a.viewer.overlay.Segment(from, g.target, dragColor)
-	a.viewer.overlay.Cross(g.target, 0.15, dragColor)
-	a.viewer.overlay.Cross(from, 0.08, dragColor)
+	v.overlay.Segment(from, g.target, dragColor)
+	v.overlay.Cross(g.target, 0.15, dragColor)
+	v.overlay.Cross(from, 0.08, dragColor)
 }

@@ -151,14 +151,14 @@ func (v *viewer) selectLane(i int) {
 }
 
 // nextLane cycles the lanes (L).
-func (a *app) nextLane() {
+func (v *viewer) nextLane(w *physics.World) {
 	// The lanes key also shows or hides the movers' paths (a scene's
 	// other lines of motion).
-	if a.sim.world.NumMovers() > 0 {
-		a.viewer.view.Debug.MoverPaths = !a.viewer.view.Debug.MoverPaths
+	if w.NumMovers() > 0 {
+		v.view.Debug.MoverPaths = !v.view.Debug.MoverPaths
 	}
-	if len(a.viewer.lanes.lanes) == 0 {
+	if len(v.lanes.lanes) == 0 {
 		return
 	}
-	a.viewer.selectLane((a.viewer.lane + 1) % len(a.viewer.lanes.lanes))
+	v.selectLane((v.lane + 1) % len(v.lanes.lanes))
 }

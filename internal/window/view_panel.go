@@ -180,7 +180,7 @@ func (p *panel) sync(a *app) {
 	s.Present = a.shell.presentPanel()
 
 	s.Lanes, s.Lane = a.viewer.lanes.names, a.viewer.lane
-	s.Selected = a.bodyInfo(&s.Body)
+	s.Selected = a.viewer.bodyInfo(a.sim.world, &s.Body)
 	vw, vh := p.u.SceneRect()
 	s.Labels = a.viewer.lanes.place(a.viewer.cam.view(), vw, vh, a.viewer.lane, a.sim.world)
 }
@@ -249,7 +249,7 @@ func (p *panel) apply(a *app) {
 		if s.Rate != b.Rate {
 			a.shell.customHz, a.shell.target = 0, s.Rate
 		}
-		a.applyDisplay()
+		a.shell.applyDisplay()
 	}
 	if s.Split != b.Split {
 		a.toggleSplit()

@@ -176,7 +176,7 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 		a.viewer.overlay.Reset()
 		world, view, alpha := a.halfSource(i, fr)
 		view.Build(world, alpha, step, a.simTime(), &a.viewer.lines, &a.viewer.overlay)
-		a.drawDrag(fr.Alpha)
+		a.viewer.drawDrag(a.sim.world, a.sim.lp.Config().StepSeconds, fr.Alpha)
 		if !a.byPolicy() {
 			a.recordGhost(h, fr.Alpha, s.clock)
 		}
