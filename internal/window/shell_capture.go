@@ -19,9 +19,6 @@ import (
 // polls: the path is printed on stdout and "saved FILE" shows over the
 // view for toastSeconds.
 
-// toastSeconds is how long a message stays over the view, s of wall time.
-const toastSeconds = 2
-
 // captures are the screenshots being written. Finished ones wait in a
 // list under a lock rather than in a channel, so a writer never blocks on
 // a frame loop that has stopped polling (at exit, wait would deadlock).
@@ -95,8 +92,8 @@ func (a *app) pollCaptures(nowNs int64) {
 	}
 }
 
-// showToast shows msg over the view for toastSeconds from nowNs.
-func (v *viewer) showToast(msg string, nowNs int64) {
-	v.panel.st.Toast = msg
-	v.toastUntil = nowNs + int64(toastSeconds*time.Second)
+// requestScreenshot asks for a PNG of the next drawn frame, panel included
+// (F12 and the panel's button).
+func (s *shell) requestScreenshot() {
+	s.screenshotPending = "sandbox-" + time.Now().Format("20060102-150405.000") + ".png"
 }

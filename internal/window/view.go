@@ -3,6 +3,8 @@
 package window
 
 import (
+	"time"
+
 	"sandbox/engine/gfx"
 	"sandbox/engine/interp"
 	"sandbox/engine/ui"
@@ -38,4 +40,13 @@ type viewer struct {
 	eventNote string
 
 	toastUntil int64 // frame clock ns until which the view's message shows
+}
+
+// toastSeconds is how long a message stays over the view, s of wall time.
+const toastSeconds = 2
+
+// showToast shows msg over the view for toastSeconds from nowNs.
+func (v *viewer) showToast(msg string, nowNs int64) {
+	v.panel.st.Toast = msg
+	v.toastUntil = nowNs + int64(toastSeconds*time.Second)
 }

@@ -4,7 +4,6 @@ package window
 
 import (
 	"math"
-	"time"
 
 	"sandbox/engine/gfx"
 	"sandbox/engine/physics"
@@ -314,10 +313,4 @@ func (p *panel) loadEntry(a *app, i int) {
 		return
 	}
 	a.switchScene(p.st.Scenes[i])
-}
-
-// requestScreenshot asks for a PNG of the next drawn frame, panel included
-// (F12 and the panel's button).
-func (s *shell) requestScreenshot() {
-	s.screenshotPending = "sandbox-" + time.Now().Format("20060102-150405.000") + ".png"
 }
