@@ -5,7 +5,6 @@ package window
 import (
 	"fmt"
 	"os"
-	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
@@ -18,9 +17,11 @@ import (
 	"sandbox/engine/ui"
 )
 
-// app is one window run: the window and renderer, the scene's world, loop
-// and script, the camera, and the frame-time machinery. Everything runs on
-// the main thread; GLFW callbacks only change fields of the app.
+// app is one window run: the shell it runs in, the viewer that draws it,
+// the scene's simulation and session IO, the split views, loop control,
+// and the glue between them (the frame, the key handler, loading scenes).
+// Everything runs on the main thread; GLFW callbacks only change fields of
+// the app.
 type app struct {
 	o Options
 
@@ -40,17 +41,13 @@ type app struct {
 	shadow shadowState // the split view by loop policy (view_split_loop.go)
 }
 
-// frameClock is the one clock of a window run: monotonic nanoseconds from
-// GLFW's high-resolution timer.
-func frameClock() int64 { return int64(glfw.GetTime() * 1e9) }
-
-func sleepNs(ns int64) { time.Sleep(time.Duration(ns)) }
-
 // newApp builds the renderer and the scene's simulation for an open window.
 func newApp(o Options, win *glfw.Window) (*app, error) {
-	a := &app{o: o,
+	a := &app{
+		o:      o,
 		shell:  shell{win: win, vsync: o.VSync, vrr: o.VRR, stabiliser: frames.NewStabiliser(), clock: frameClock},
-		viewer: viewer{lane: -1}}
+		viewer: viewer{lane: -1},
+	}
 	a.sim.policy, a.sim.catchUp = o.Policy, o.CatchUp
 	if fw, err := newFileWatcher(); err == nil { // no watcher: no reload on save, nothing else lost
 		a.watch = fw

@@ -2,6 +2,12 @@
 
 package window
 
+import (
+	"time"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+)
+
 // Two clocks drive what is drawn: the frame clock (wall time) paces and
 // measures frames; simulation time, (tick + alpha) steps, ages trails,
 // hit markers and teleport flags, so that they freeze while paused and
@@ -17,3 +23,9 @@ func (a *app) simTime() float64 {
 	}
 	return t
 }
+
+// frameClock is the one clock of a window run: monotonic nanoseconds from
+// GLFW's high-resolution timer.
+func frameClock() int64 { return int64(glfw.GetTime() * 1e9) }
+
+func sleepNs(ns int64) { time.Sleep(time.Duration(ns)) }
