@@ -205,7 +205,7 @@ func (a *app) frameOnce() error {
 	}
 	frameSeconds += a.loops.takeStall() // F3: this frame lasted a stall longer
 	a.shell.renderTime += frameSeconds
-	a.shell.in.update(a, frameSeconds)
+	a.shell.in.update(a.shell.win, &a.viewer.cam, frameSeconds)
 	a.updateDrag()
 	if a.shell.frameIndex == a.o.FireAtFrame {
 		a.sim.fire(&a.viewer.cam, false)
@@ -215,7 +215,7 @@ func (a *app) frameOnce() error {
 	fed := a.shell.stabiliser.Apply(frameSeconds, step)
 	a.sim.now = a.sim.lp.Time() // markers and flags age in simulation time
 	a.syncShadow()
-	a.inputsBeforeAdvance()
+	a.shell.inputsBeforeAdvance(a.sim.sess)
 	fr, err := a.sim.sess.Advance(fed)
 	if err != nil {
 		return fmt.Errorf("frame %d: %w", a.shell.frameIndex, err)
@@ -270,7 +270,7 @@ func (a *app) frameOnce() error {
 		a.shell.pacer.Presented(presented)
 		a.shell.window.Present(presented)
 		a.shell.runStats.Present(presented)
-		if err := a.presented(presented); err != nil {
+		if err := a.shell.presented(a.sim.sess, a.viewer.drawnTick(a.sim.sess.Tick()), a.io.trace, presented); err != nil {
 			return err
 		}
 	} else {
@@ -280,7 +280,7 @@ func (a *app) frameOnce() error {
 		}
 		a.shell.window.Restart()
 		a.shell.runStats.Restart()
-		if err := a.notPresented(); err != nil {
+		if err := a.shell.notPresented(a.io.trace); err != nil {
 			return err
 		}
 	}

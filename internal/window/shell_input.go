@@ -277,12 +277,11 @@ func nextTimeScale(cur float64, dir int) float64 {
 	return timeScales[0]
 }
 
-// update applies held keys (flying) once per frame.
-func (in *inputState) update(a *app, dt float64) {
+// update applies held keys (flying) to cam once per frame.
+func (in *inputState) update(w *glfw.Window, cam *camera, dt float64) {
 	if in.wantKeys() {
 		return
 	}
-	w := a.shell.win
 	axis := func(pos, neg glfw.Key) float64 {
 		v := 0.0
 		if w.GetKey(pos) == glfw.Press {
@@ -294,5 +293,5 @@ func (in *inputState) update(a *app, dt float64) {
 		return v
 	}
 	fast := w.GetKey(glfw.KeyLeftShift) == glfw.Press || w.GetKey(glfw.KeyRightShift) == glfw.Press
-	a.viewer.cam.move(axis(glfw.KeyW, glfw.KeyS), axis(glfw.KeyD, glfw.KeyA), axis(glfw.KeyE, glfw.KeyQ), fast, min(dt, 0.1))
+	cam.move(axis(glfw.KeyW, glfw.KeyS), axis(glfw.KeyD, glfw.KeyA), axis(glfw.KeyE, glfw.KeyQ), fast, min(dt, 0.1))
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"sandbox/engine/frames"
+	"sandbox/engine/headless"
 	"sandbox/engine/interp"
 	"sandbox/engine/session"
 	"sandbox/engine/ui"
@@ -61,12 +62,12 @@ func (s *shell) presentTargetHz() float64 {
 	return 0
 }
 
-// followSession forgets the inputs of a session that was replaced (a scene
-// load or reset drops the queue).
-func (a *app) followSession() {
-	if p := &a.shell.pt; p.sess != a.sim.sess {
+// followSession forgets the inputs of a session that was replaced by sess
+// (a scene load or reset drops the queue).
+func (s *shell) followSession(sess *session.Session) {
+	if p := &s.pt; p.sess != sess {
 		p.inputs.Forget()
-		p.sess = a.sim.sess
+		p.sess = sess
 	}
 }
 
@@ -74,11 +75,11 @@ func (a *app) followSession() {
 // event callbacks ran in this frame's poll, so they arrived then (GLFW
 // gives no event times; an event that waited in the queue while the frame
 // rendered or slept is counted from the poll that delivered it).
-func (a *app) inputsBeforeAdvance() {
-	a.followSession()
-	p := &a.shell.pt
+func (s *shell) inputsBeforeAdvance(sess *session.Session) {
+	s.followSession(sess)
+	p := &s.pt
 	p.pollNs = frameClock()
-	p.inputs.Queued(len(a.sim.sess.Pending()), p.pollNs)
+	p.inputs.Queued(len(sess.Pending()), p.pollNs)
 }
 
 // inputsAfterAdvance notes that the frame's first step applied every
@@ -89,52 +90,52 @@ func (s *shell) inputsAfterAdvance(fr *session.Frame) {
 	}
 }
 
-// drawnTick is the last tick whose step the drawn state includes: off and
-// extrapolation draw curr, the state after the last step; lerp and slerp
-// blend prev and curr, and at alpha 0 that is prev alone.
-func (a *app) drawnTick() uint64 {
-	t := a.sim.sess.Tick()
-	if (a.viewer.view.Mode == interp.Lerp || a.viewer.view.Mode == interp.Slerp) && a.viewer.drawAlpha == 0 && t > 0 {
+// drawnTick is the last tick whose step the drawn state includes, t being
+// the session's tick: off and extrapolation draw curr, the state after the
+// last step; lerp and slerp blend prev and curr, and at alpha 0 that is
+// prev alone.
+func (v *viewer) drawnTick(t uint64) uint64 {
+	if (v.view.Mode == interp.Lerp || v.view.Mode == interp.Slerp) && v.drawAlpha == 0 && t > 0 {
 		return t - 1
 	}
 	return t
 }
 
-// presented records a frame presented at swapNs (the frame clock when
-// SwapBuffers returned): its interval, the inputs it shows, and its
-// trace line with the swap time.
-func (a *app) presented(swapNs int64) error {
-	p := &a.shell.pt
-	a.followSession()
+// presented records a frame of sess presented at swapNs (the frame clock
+// when SwapBuffers returned) showing tick drawn: its interval, the inputs
+// it shows, and its trace line (trace, nil for none) with the swap time.
+func (s *shell) presented(sess *session.Session, drawn uint64, trace *headless.TraceWriter, swapNs int64) error {
+	p := &s.pt
+	s.followSession(sess)
 	// Inputs the panel queued after the advance arrived at this frame's poll.
-	p.inputs.Queued(len(a.sim.sess.Pending()), p.pollNs)
-	p.inputs.Presented(a.drawnTick(), swapNs)
-	target := a.shell.presentTargetHz()
-	if s := (displaySetting{target, a.shell.vsync, a.shell.fullscreen}); s != p.setting {
-		p.setting = s
+	p.inputs.Queued(len(sess.Pending()), p.pollNs)
+	p.inputs.Presented(drawn, swapNs)
+	target := s.presentTargetHz()
+	if ds := (displaySetting{target, s.vsync, s.fullscreen}); ds != p.setting {
+		p.setting = ds
 		p.recent.Clear()
 	}
 	p.recent.Swap(swapNs, target)
 	p.run.Swap(swapNs, target)
-	return a.stampTrace(true, float64(swapNs)*1e-9, target)
+	return s.stampTrace(trace, true, float64(swapNs)*1e-9, target)
 }
 
 // notPresented is a frame that was not drawn (minimised): the gap is no
 // interval, and its trace line has no swap time.
-func (a *app) notPresented() error {
-	a.shell.pt.recent.Restart()
-	a.shell.pt.run.Restart()
-	return a.stampTrace(false, 0, 0)
+func (s *shell) notPresented(trace *headless.TraceWriter) error {
+	s.pt.recent.Restart()
+	s.pt.run.Restart()
+	return s.stampTrace(trace, false, 0, 0)
 }
 
 // stampTrace writes this frame's trace line, held since the advance.
-func (a *app) stampTrace(swapped bool, swapSeconds, targetHz float64) error {
-	p := &a.shell.pt
-	if p.stamper == nil || a.io.trace == nil {
+func (s *shell) stampTrace(trace *headless.TraceWriter, swapped bool, swapSeconds, targetHz float64) error {
+	p := &s.pt
+	if p.stamper == nil || trace == nil {
 		return nil
 	}
-	_ = a.io.trace.Flush() // hands the line to the stamper; its errors are the stamper's
-	if err := p.stamper.release(swapped, swapSeconds, targetHz, a.shell.vsync); err != nil {
+	_ = trace.Flush() // hands the line to the stamper; its errors are the stamper's
+	if err := p.stamper.release(swapped, swapSeconds, targetHz, s.vsync); err != nil {
 		return fmt.Errorf("-trace: %w", err)
 	}
 	return nil
