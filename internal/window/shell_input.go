@@ -109,7 +109,7 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 	case glfw.MouseButtonLeft:
 		if mods&glfw.ModShift != 0 {
 			a.viewer.selectAt(a.sim.world, a.sim.lp.Config().StepSeconds, x, y)
-			a.grab(x, y)
+			a.viewer.grab(a.sim.world, a.sim.lp.Config().StepSeconds, a.sim.locked, x, y)
 			return
 		}
 		// Crosshair off is the pointing mode: a plain press on a body
@@ -117,7 +117,7 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 		if !a.viewer.panel.st.Crosshair && mods&(glfw.ModControl|glfw.ModAlt|glfw.ModSuper) == 0 {
 			if i := a.viewer.bodyAt(a.sim.world, a.sim.lp.Config().StepSeconds, x, y); i >= 0 {
 				a.viewer.view.Selected = i
-				a.grab(x, y)
+				a.viewer.grab(a.sim.world, a.sim.lp.Config().StepSeconds, a.sim.locked, x, y)
 				return
 			}
 		}

@@ -45,29 +45,28 @@ type dragState struct {
 	target  mgl64.Vec3 // where the grabbed point is pulled, m
 }
 
-// grab starts a drag on the body under the pointer at (x, y), the one
-// selectAt just selected; it does nothing when no body is there or a
-// replay is playing (the recording's inputs are the only ones).
-func (a *app) grab(x, y float64) {
-	a.viewer.drag = dragState{}
-	i := a.viewer.view.Selected
-	w := a.sim.world
-	if a.sim.locked || i < 0 || i >= w.NumBodies() {
+// grab starts a drag on the body of w under the pointer at (x, y), the
+// one selectAt just selected; it does nothing when no body is there or the
+// session is locked by a replay (the recording's inputs are the only ones).
+func (v *viewer) grab(w *physics.World, step float64, locked bool, x, y float64) {
+	v.drag = dragState{}
+	i := v.view.Selected
+	if locked || i < 0 || i >= w.NumBodies() {
 		return
 	}
-	o, d := a.viewer.pointerRay(x, y)
+	o, d := v.pointerRay(x, y)
 	b := w.Body(i)
-	p := a.viewer.view.Pose(b, a.viewer.drawAlpha, a.sim.lp.Config().StepSeconds)
+	p := v.view.Pose(b, v.drawAlpha, step)
 	t, ok := gfx.RayBox(o, d, p.Center, b.Half, p.Orientation)
 	if !ok {
 		return
 	}
 	hit := o.Add(d.Mul(t))
-	a.viewer.drag = dragState{
+	v.drag = dragState{
 		pressed: true, body: b.ID,
 		local:  p.Orientation.Conjugate().Rotate(hit.Sub(p.Center)),
 		plane:  hit,
-		normal: a.viewer.cam.forward(),
+		normal: v.cam.forward(),
 		pressX: x, pressY: y,
 		target: hit,
 	}
