@@ -5,103 +5,49 @@ package window
 import (
 	"fmt"
 	"os"
-	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"sandbox/engine/frames"
 	"sandbox/engine/gfx"
 	"sandbox/engine/headless"
-	"sandbox/engine/interp"
 	"sandbox/engine/physics"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
 	"sandbox/engine/ui"
 )
 
-// app is one window run: the window and renderer, the scene's world, loop
-// and script, the camera, and the frame-time machinery. Everything runs on
-// the main thread; GLFW callbacks only change fields of the app.
+// app is one window run: the shell it runs in, the viewer that draws it,
+// the scene's simulation and session IO, the split views, loop control,
+// and the glue between them (the frame, the key handler, loading scenes).
+// Everything runs on the main thread; GLFW callbacks only change fields of
+// the app.
 type app struct {
-	o   Options
-	win *glfw.Window
+	o Options
 
-	r       *gfx.Renderer
-	panel   *panel // the Dear ImGui panel
-	view    *gfx.WorldView
-	lines   gfx.LineBatch
-	overlay gfx.LineBatch
-	frame   gfx.Frame
+	shell  shell  // the OS window, pacing, presenting, input (shell.go)
+	viewer viewer // the camera, selection, overlays and panel (view.go)
 
-	sim  simulation
-	cam  camera
-	in   inputState
-	drag dragState // Shift + left drag on a body (view_drag.go)
+	sim simulation
 
-	pacer      *frames.Pacer
-	stabiliser *frames.Stabiliser
-	window     *frames.Stats // the panel's window of recent frames
-	runStats   *frames.Stats // the whole run, for -stats
-	target     frames.Target
-	customHz   float64 // a -display-hz not in the H cycle; 0 once H is pressed
-	nativeHz   float64
-	vsync      bool
-	fullscreen bool
-	windowed   [4]int // x, y, w, h to return to from fullscreen
-
-	frameIndex int
-	renderTime float64 // wall seconds since start, for the plots' time axis
-	lastNs     int64
-	dropped    float64 // s dropped since the scene was loaded, for -stats
-	// clock is the frame clock (frameClock; tests hand in a synthetic one
-	// so that "3 s of frames" takes no 3 s).
-	clock func() int64
-
-	// drawAlpha is the blend the frame is drawn at: the loop's alpha, or
-	// the step's end after a single step while paused (hold), so that N
-	// shows the new state.
-	drawAlpha float64
-	hold      interp.StepHold
-
-	lanes rangeLanes // the scene's range lanes and wall labels
-	lane  int        // the lane the camera was put in, -1 for none
-	// events is the panel's list of the newest physics events (view_events.go),
-	// eventNote the panel's line on the last click in it that could not
-	// do everything ("" = it did).
-	events    ui.EventLog
-	eventNote string
-
-	screenshotPending string   // F12: write this file after the next render
-	shots             captures // F12 screenshots being written
-	toastUntil        int64    // frame clock ns until which the view's message shows
-	watch             *fileWatcher
-	quit              bool
-	interrupted       bool // SIGINT or SIGTERM ended the run: outputs are not written
+	watch       *fileWatcher
+	quit        bool
+	interrupted bool // SIGINT or SIGTERM ended the run: outputs are not written
 
 	io    sessionIO // -record, -replay, -trace
 	split splitView // X: the view split into two display rates
 
 	loops  loopControl // J, Shift+J, F3: the loop policy, catch-up and stalls (app_loop.go)
 	shadow shadowState // the split view by loop policy (view_split_loop.go)
-
-	pt presentState // present timing and input latency (shell_present.go)
-
-	// fbWidth and fbHeight are the framebuffer size in pixels (not the
-	// window size: they differ on HiDPI screens), kept up to date by a
-	// callback because glfwGetFramebufferSize allocates in go-gl.
-	fbWidth, fbHeight int
-	iconified         bool // minimised: some platforms keep the framebuffer size
 }
-
-// frameClock is the one clock of a window run: monotonic nanoseconds from
-// GLFW's high-resolution timer.
-func frameClock() int64 { return int64(glfw.GetTime() * 1e9) }
-
-func sleepNs(ns int64) { time.Sleep(time.Duration(ns)) }
 
 // newApp builds the renderer and the scene's simulation for an open window.
 func newApp(o Options, win *glfw.Window) (*app, error) {
-	a := &app{o: o, win: win, vsync: o.VSync, stabiliser: frames.NewStabiliser(), clock: frameClock, lane: -1}
+	a := &app{
+		o:      o,
+		shell:  shell{win: win, vsync: o.VSync, vrr: o.VRR, stabiliser: frames.NewStabiliser(), clock: frameClock},
+		viewer: viewer{lane: -1},
+	}
 	a.sim.policy, a.sim.catchUp = o.Policy, o.CatchUp
 	if fw, err := newFileWatcher(); err == nil { // no watcher: no reload on save, nothing else lost
 		a.watch = fw
@@ -110,30 +56,30 @@ func newApp(o Options, win *glfw.Window) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.r = r
-	a.view = gfx.NewWorldView(o.Interp)
-	a.pacer = frames.NewPacer(frameClock, sleepNs)
-	a.window = frames.NewStats(1024)
-	a.runStats = frames.NewStats(1 << 16)
+	a.viewer.r = r
+	a.viewer.view = gfx.NewWorldView(o.Interp)
+	a.shell.pacer = frames.NewPacer(frameClock, sleepNs)
+	a.shell.window = frames.NewStats(1024)
+	a.shell.runStats = frames.NewStats(1 << 16)
 	if m := glfw.GetPrimaryMonitor(); m != nil {
 		if vm := m.GetVideoMode(); vm != nil {
-			a.nativeHz = float64(vm.RefreshRate)
+			a.shell.nativeHz = float64(vm.RefreshRate)
 		}
 	}
 	var ok bool
-	if a.target, ok = frames.TargetForHz(o.DisplayHz); !ok {
-		a.customHz = o.DisplayHz
+	if a.shell.target, ok = frames.TargetForHz(o.DisplayHz); !ok {
+		a.shell.customHz = o.DisplayHz
 	}
-	a.applyDisplay()
+	a.shell.applyDisplay()
 	a.sim.shotSpeed = ui.DefaultShotSpeed
 	a.sim.ccdFlag = o.CCD
 	a.sim.rewind = true
 	a.sim.noFlags = o.ignoreTeleportFlags
 	a.sim.moversPerFrame = o.MoversPerFrame
 	a.io.rec, a.io.replay, a.io.traceFile = o.Record, o.Replay, o.Trace
-	a.pt.init()
+	a.shell.pt.init()
 	if o.Trace != nil {
-		a.io.trace = headless.NewTraceWriter(a.pt.holdLines(o.Trace))
+		a.io.trace = headless.NewTraceWriter(a.shell.pt.holdLines(o.Trace))
 	}
 	if o.Replay != nil {
 		a.sim.ccdFlag, a.sim.locked = o.Replay.CCD, true
@@ -142,7 +88,7 @@ func newApp(o Options, win *glfw.Window) (*app, error) {
 		a.close()
 		return nil, err
 	}
-	if a.panel, err = newPanel(a); err != nil {
+	if a.viewer.panel, err = newPanel(a); err != nil {
 		a.close()
 		return nil, err
 	}
@@ -164,21 +110,21 @@ func (a *app) loadScene(sc *scene.Scene) error {
 	if err := a.sim.load(sc); err != nil {
 		return err
 	}
-	a.drag = dragState{} // the new session holds nothing
+	a.viewer.drag = dragState{} // the new session holds nothing
 	if err := a.startSessionIO(); err != nil {
 		return err
 	}
-	a.r.SetStatics(gfx.Statics(a.sim.world))
+	a.viewer.r.SetStatics(gfx.Statics(a.sim.world))
 	// -stats pairs ticks with dropped seconds: both count from this load.
-	a.dropped = 0
-	a.view.Reset()
-	a.cam.frameWorld(a.sim.world, a.viewAspect())
+	a.shell.dropped = 0
+	a.viewer.view.Reset()
+	a.viewer.cam.frameWorld(a.sim.world, a.viewAspect())
 	a.restartFollow()
-	a.win.SetTitle("sandbox — " + sc.Name)
-	a.lanes.build(a.sim.world)
-	a.lane = -1
-	a.events.Reset()
-	a.eventNote = ""
+	a.shell.win.SetTitle("sandbox — " + sc.Name)
+	a.viewer.lanes.build(a.sim.world)
+	a.viewer.lane = -1
+	a.viewer.events.Reset()
+	a.viewer.eventNote = ""
 	a.watch.follow(sceneFile(sc))
 	return nil
 }
@@ -187,13 +133,13 @@ func (a *app) loadScene(sc *scene.Scene) error {
 // for the window's current size (GetSize allocates: scene loads and Home
 // only, not every frame).
 func (a *app) viewAspect() float64 {
-	w, h := a.win.GetSize()
+	w, h := a.shell.win.GetSize()
 	if w <= 0 || h <= 0 {
 		w, h = a.o.Width, a.o.Height
 	}
 	show := true
-	if a.panel != nil {
-		show = a.panel.st.ShowPlots
+	if a.viewer.panel != nil {
+		show = a.viewer.panel.st.ShowPlots
 	}
 	vw, vh := ui.SceneSize(float32(w), float32(h), show)
 	if vw <= 0 || vh <= 0 {
@@ -205,30 +151,30 @@ func (a *app) viewAspect() float64 {
 // homeCamera returns the camera to the scene's default view, fitted to
 // the view's current shape (Home).
 func (a *app) homeCamera() {
-	a.cam.fitHome(a.viewAspect())
-	a.cam.reset()
+	a.viewer.cam.fitHome(a.viewAspect())
+	a.viewer.cam.reset()
 }
 
 // close waits for screenshots being written, stops the file watcher and
 // frees the panel and the renderer; the window is destroyed by Run.
 func (a *app) close() {
-	a.shots.wait()
+	a.shell.shots.wait()
 	a.watch.close()
 	a.watch = nil
 	a.split.deleteBuffers()
-	a.panel.delete()
-	a.panel = nil
-	if a.r != nil {
-		a.r.Delete()
-		a.r = nil
+	a.viewer.panel.delete()
+	a.viewer.panel = nil
+	if a.viewer.r != nil {
+		a.viewer.r.Delete()
+		a.viewer.r = nil
 	}
 }
 
 // run is the frame loop.
 func (a *app) run() error {
-	a.lastNs = a.clock()
-	a.pacer.Reset()
-	for !a.quit && !a.win.ShouldClose() && (a.o.Frames == 0 || a.frameIndex < a.o.Frames) {
+	a.shell.lastNs = a.shell.clock()
+	a.shell.pacer.Reset()
+	for !a.quit && !a.shell.win.ShouldClose() && (a.o.Frames == 0 || a.shell.frameIndex < a.o.Frames) {
 		if a.o.Interrupted != nil && a.o.Interrupted() {
 			a.interrupted = true
 			return nil
@@ -245,100 +191,100 @@ func (a *app) run() error {
 // with the panel on top, pacing, presenting.
 func (a *app) frameOnce() error {
 	glfw.PollEvents()
-	now := a.clock()
-	frameSeconds := float64(now-a.lastNs) * 1e-9
-	a.lastNs = now
+	now := a.shell.clock()
+	frameSeconds := float64(now-a.shell.lastNs) * 1e-9
+	a.shell.lastNs = now
 	if a.o.frameSeconds > 0 {
 		frameSeconds = a.o.frameSeconds
 	}
-	if a.frameIndex < len(a.o.FramesFrom) {
+	if a.shell.frameIndex < len(a.o.FramesFrom) {
 		// -frames-from: the recorded frame is the clock, so the session
 		// steps as the recorded one did (time scale, pause and the
 		// stabiliser still apply on top, as to a measured frame).
-		frameSeconds = a.o.FramesFrom[a.frameIndex]
+		frameSeconds = a.o.FramesFrom[a.shell.frameIndex]
 	}
 	frameSeconds += a.loops.takeStall() // F3: this frame lasted a stall longer
-	a.renderTime += frameSeconds
-	a.in.update(a, frameSeconds)
+	a.shell.renderTime += frameSeconds
+	a.shell.in.update(a.shell.win, &a.viewer.cam, frameSeconds)
 	a.updateDrag()
-	if a.frameIndex == a.o.FireAtFrame {
-		a.sim.fire(&a.cam, false)
+	if a.shell.frameIndex == a.o.FireAtFrame {
+		a.sim.fire(&a.viewer.cam, false)
 	}
 
 	step := a.sim.lp.Config().StepSeconds
-	fed := a.stabiliser.Apply(frameSeconds, step)
+	fed := a.shell.stabiliser.Apply(frameSeconds, step)
 	a.sim.now = a.sim.lp.Time() // markers and flags age in simulation time
 	a.syncShadow()
-	a.inputsBeforeAdvance()
+	a.shell.inputsBeforeAdvance(a.sim.sess)
 	fr, err := a.sim.sess.Advance(fed)
 	if err != nil {
-		return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+		return fmt.Errorf("frame %d: %w", a.shell.frameIndex, err)
 	}
-	a.inputsAfterAdvance(fr)
+	a.shell.inputsAfterAdvance(fr)
 	if err := a.advanceShadow(fed); err != nil {
-		return fmt.Errorf("frame %d, the split's second loop: %w", a.frameIndex, err)
+		return fmt.Errorf("frame %d, the split's second loop: %w", a.shell.frameIndex, err)
 	}
 	a.syncPeer() // the remote inputs arrived by now: roll back if they must (app_network.go)
-	a.sim.consume(fr, a.view)
-	a.events.AddFrame(fr, a.sim.world)
+	a.sim.consume(fr, a.viewer.view)
+	a.viewer.events.AddFrame(fr, a.sim.world)
 	if err := a.afterAdvance(fr, frameSeconds); err != nil {
 		return err
 	}
-	a.drawAlpha = a.hold.Alpha(a.view.Mode, fr.Alpha, a.sim.lp.Paused(), fr.Steps)
+	a.viewer.drawAlpha = a.viewer.hold.Alpha(a.viewer.view.Mode, fr.Alpha, a.sim.lp.Paused(), fr.Steps)
 	if a.watch.saved() {
 		a.reloadSceneFile()
 	}
 	a.pollCaptures(now)
 
-	fw, fh := a.fbWidth, a.fbHeight
-	last := a.o.Frames > 0 && a.frameIndex == a.o.Frames-1
-	drawn := fw > 0 && fh > 0 && !a.iconified
-	a.dropped += fr.DroppedSeconds()
-	a.panel.record(a, fr, frameSeconds)
+	fw, fh := a.shell.fbWidth, a.shell.fbHeight
+	last := a.o.Frames > 0 && a.shell.frameIndex == a.o.Frames-1
+	drawn := fw > 0 && fh > 0 && !a.shell.iconified
+	a.shell.dropped += fr.DroppedSeconds()
+	a.viewer.panel.record(a, fr, frameSeconds)
 	if drawn {
 		// The panel first: what the user changes shows in this frame, and
 		// the 3D view gets the width the panel leaves.
-		a.panel.build(a, frameSeconds)
+		a.viewer.panel.build(a, frameSeconds)
 		if err := a.draw(fr, fw, fh); err != nil {
 			return err
 		}
 		if last && a.o.Screenshot != "" {
-			if err := a.screenshot(a.o.Screenshot, fw, fh); err != nil {
+			if err := a.shell.screenshot(a.o.Screenshot, fw, fh); err != nil {
 				return err
 			}
 		}
-		if a.screenshotPending != "" {
-			if err := a.captureNow(a.screenshotPending, fw, fh); err != nil {
+		if a.shell.screenshotPending != "" {
+			if err := a.shell.captureNow(a.shell.screenshotPending, fw, fh); err != nil {
 				fmt.Fprintln(os.Stderr, "sandbox:", err)
 			}
-			a.screenshotPending = ""
+			a.shell.screenshotPending = ""
 		}
 	} else if last && a.o.Screenshot != "" {
 		return fmt.Errorf("-screenshot: the last frame was not drawn (window minimised)")
 	}
 
-	a.pacer.Wait()
+	a.shell.pacer.Wait()
 	if drawn {
-		a.win.SwapBuffers()
+		a.shell.win.SwapBuffers()
 		presented := frameClock()
-		a.pacer.Presented(presented)
-		a.window.Present(presented)
-		a.runStats.Present(presented)
-		if err := a.presented(presented); err != nil {
+		a.shell.pacer.Presented(presented)
+		a.shell.window.Present(presented)
+		a.shell.runStats.Present(presented)
+		if err := a.shell.presented(a.sim.sess, a.viewer.drawnTick(a.sim.sess.Tick()), a.io.trace, presented); err != nil {
 			return err
 		}
 	} else {
 		// Minimised: nothing to present, keep simulating at a sane rate.
-		if a.pacer.Hz() == 0 {
+		if a.shell.pacer.Hz() == 0 {
 			sleepNs(1_000_000_000 / 60)
 		}
-		a.window.Restart()
-		a.runStats.Restart()
-		if err := a.notPresented(); err != nil {
+		a.shell.window.Restart()
+		a.shell.runStats.Restart()
+		if err := a.shell.notPresented(a.io.trace); err != nil {
 			return err
 		}
 	}
-	a.frameIndex++
+	a.shell.frameIndex++
 	return nil
 }
 
@@ -346,40 +292,40 @@ func (a *app) frameOnce() error {
 // view left of the panel, then the panel over it (before any screenshot is
 // read, so screenshots show the panel).
 func (a *app) draw(fr *session.Frame, fw, fh int) error {
-	vp := a.panel.viewport()
+	vp := a.viewer.panel.viewport()
 	if a.split.On && vp.W >= 2 && vp.H > 0 {
 		// Each half keeps the whole view's camera shape, cut in two.
-		a.cam.keepFitted(float64(vp.W/2) / float64(vp.H))
+		a.viewer.cam.keepFitted(float64(vp.W/2) / float64(vp.H))
 		if err := a.drawSplit(fr, fw, fh, vp); err != nil {
-			return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+			return fmt.Errorf("frame %d: %w", a.shell.frameIndex, err)
 		}
 	} else {
-		a.lines.Reset()
-		a.overlay.Reset()
-		a.view.Build(a.sim.world, a.drawAlpha, a.sim.lp.Config().StepSeconds, a.simTime(), &a.lines, &a.overlay)
-		a.drawDrag(a.drawAlpha)
+		a.viewer.lines.Reset()
+		a.viewer.overlay.Reset()
+		a.viewer.view.Build(a.sim.world, a.viewer.drawAlpha, a.sim.lp.Config().StepSeconds, a.simTime(), &a.viewer.lines, &a.viewer.overlay)
+		a.viewer.drawDrag(a.sim.world, a.sim.lp.Config().StepSeconds, a.viewer.drawAlpha)
 		a.drawConfirmedGhosts()
 		if vp.W > 0 && vp.H > 0 {
-			a.cam.keepFitted(float64(vp.W) / float64(vp.H))
+			a.viewer.cam.keepFitted(float64(vp.W) / float64(vp.H))
 		}
-		a.frame = gfx.Frame{
-			Width: fw, Height: fh, View: vp, Camera: a.cam.view(),
-			Dynamic: a.view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,
+		a.viewer.frame = gfx.Frame{
+			Width: fw, Height: fh, View: vp, Camera: a.viewer.cam.view(),
+			Dynamic: a.viewer.view.Dynamic, Lines: &a.viewer.lines, Overlay: &a.viewer.overlay,
 		}
-		if err := a.r.Render(&a.frame); err != nil {
-			return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+		if err := a.viewer.r.Render(&a.viewer.frame); err != nil {
+			return fmt.Errorf("frame %d: %w", a.shell.frameIndex, err)
 		}
 	}
-	a.panel.render()
+	a.viewer.panel.render()
 	if debugGL {
 		if err := gfx.CheckError("panel pass"); err != nil {
-			return fmt.Errorf("frame %d: %w", a.frameIndex, err)
+			return fmt.Errorf("frame %d: %w", a.shell.frameIndex, err)
 		}
 	}
 	return nil
 }
 
-func (a *app) screenshot(path string, fw, fh int) error {
+func (s *shell) screenshot(path string, fw, fh int) error {
 	img, err := gfx.ReadPixels(fw, fh)
 	if err != nil {
 		return err

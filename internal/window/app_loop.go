@@ -49,11 +49,11 @@ func (a *app) setLoop(p loop.Policy, c loop.CatchUp) {
 		return
 	}
 	if a.loopLocked() {
-		a.showToast("the loop stays "+a.sim.policy.String()+" while recording or replaying", a.clock())
+		a.viewer.showToast("the loop stays "+a.sim.policy.String()+" while recording or replaying", a.shell.clock())
 		return
 	}
 	if a.sim.netDelay > 0 && p != loop.Fixed {
-		a.showToast("the loop stays fixed under a network delay: a rollback re-simulates whole fixed steps", a.clock())
+		a.viewer.showToast("the loop stays fixed under a network delay: a rollback re-simulates whole fixed steps", a.shell.clock())
 		return
 	}
 	if err := a.sim.lp.SetPolicy(p); err != nil {
@@ -63,7 +63,7 @@ func (a *app) setLoop(p loop.Policy, c loop.CatchUp) {
 		return
 	}
 	a.sim.policy, a.sim.catchUp = p, c
-	a.showToast("loop "+p.String()+", catch-up "+c.String(), a.clock())
+	a.viewer.showToast("loop "+p.String()+", catch-up "+c.String(), a.shell.clock())
 }
 
 // syncLoop fills the panel's loop section.

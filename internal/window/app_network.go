@@ -36,19 +36,19 @@ func (a *app) setNetworkDelay(ticks int) {
 		return
 	}
 	if a.networkLocked() {
-		a.showToast("no network delay while recording or replaying", a.clock())
+		a.viewer.showToast("no network delay while recording or replaying", a.shell.clock())
 		return
 	}
 	if ticks > 0 && a.sim.policy != loop.Fixed {
-		a.showToast("a network delay needs the fixed loop (J): a rollback re-simulates whole fixed steps", a.clock())
+		a.viewer.showToast("a network delay needs the fixed loop (J): a rollback re-simulates whole fixed steps", a.shell.clock())
 		return
 	}
 	a.sim.netDelay = ticks
 	a.resetScene()
 	if ticks == 0 {
-		a.showToast("network delay off", a.clock())
+		a.viewer.showToast("network delay off", a.shell.clock())
 	} else {
-		a.showToast(fmt.Sprintf("network delay %d ticks: the scene restarted as two peers", ticks), a.clock())
+		a.viewer.showToast(fmt.Sprintf("network delay %d ticks: the scene restarted as two peers", ticks), a.shell.clock())
 	}
 }
 
@@ -92,7 +92,7 @@ func (a *app) syncPeer() {
 	if err := rb.Sync(); err != nil {
 		a.sim.netDelay = 0
 		a.resetScene()
-		a.showToast("network delay off: "+err.Error(), a.clock())
+		a.viewer.showToast("network delay off: "+err.Error(), a.shell.clock())
 		return
 	}
 	a.sim.touched = rb.Touched(a.sim.touched[:0])
@@ -115,8 +115,8 @@ func (a *app) drawConfirmedGhosts() {
 			continue
 		}
 		b := w.Body(i)
-		a.lines.Box(p.Center, b.Half, p.Orientation, confirmedGhostColor)
-		a.lines.Segment(p.Center, b.Curr.Center, confirmedGhostColor)
+		a.viewer.lines.Box(p.Center, b.Half, p.Orientation, confirmedGhostColor)
+		a.viewer.lines.Segment(p.Center, b.Curr.Center, confirmedGhostColor)
 	}
 }
 

@@ -85,7 +85,7 @@ func (a *app) afterAdvance(fr *session.Frame, frameSeconds float64) error {
 	if sio.trace != nil {
 		sio.traceTime += frameSeconds
 		sio.trace.Loop = headless.LoopName(a.sim.lp) // the panel may switch it live
-		sio.trace.Frame(fr, sio.traceTime, frameSeconds, a.sim.world, a.view.Mode, a.sim.sess.StepSeconds())
+		sio.trace.Frame(fr, sio.traceTime, frameSeconds, a.sim.world, a.viewer.view.Mode, a.sim.sess.StepSeconds())
 	}
 	return nil
 }

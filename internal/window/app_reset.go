@@ -35,7 +35,7 @@ func (a *app) saveSettings() userSettings {
 	return userSettings{
 		paused: a.sim.lp.Paused(), timeScale: a.sim.lp.TimeScale(), ccd: a.sim.sess.PendingCCD(),
 		rate: a.sim.sess.PendingRate(), rateSet: a.sim.sess.PendingRate() != session.SceneRate(a.sim.sc),
-		cam: a.cam, moved: !a.cam.atHome(), lane: a.lane,
+		cam: a.viewer.cam, moved: !a.viewer.cam.atHome(), lane: a.viewer.lane,
 	}
 }
 
@@ -51,10 +51,10 @@ func (a *app) restoreSettings(u userSettings) {
 	}
 	if u.moved { // the user's view, not the new scene's default (Home goes there)
 		c := &u.cam
-		a.cam.target, a.cam.yaw, a.cam.pitch, a.cam.distance, a.cam.fly = c.target, c.yaw, c.pitch, c.distance, c.fly
+		a.viewer.cam.target, a.viewer.cam.yaw, a.viewer.cam.pitch, a.viewer.cam.distance, a.viewer.cam.fly = c.target, c.yaw, c.pitch, c.distance, c.fly
 	}
-	if u.lane < len(a.lanes.lanes) {
-		a.lane = u.lane
+	if u.lane < len(a.viewer.lanes.lanes) {
+		a.viewer.lane = u.lane
 	}
 }
 
@@ -74,7 +74,7 @@ func (a *app) switchScene(name string) {
 	if err == nil {
 		err = a.loadScene(sc)
 	}
-	a.loadFailed(err)
+	a.viewer.loadFailed(err)
 }
 
 // openSceneFile loads a scene file from the panel's path field.
@@ -82,10 +82,10 @@ func (a *app) openSceneFile(path string) {
 	sc, err := scene.Load(strings.TrimSpace(path))
 	if err == nil {
 		if err = a.loadScene(sc); err == nil {
-			a.panel.fileLoaded(sc)
+			a.viewer.panel.fileLoaded(sc)
 		}
 	}
-	a.loadFailed(err)
+	a.viewer.loadFailed(err)
 }
 
 // resetScene restarts the running scene from tick 0, reading a scene file
@@ -106,9 +106,9 @@ func (a *app) resetScene() {
 		err = lerr
 	} else {
 		a.restoreSettings(keep)
-		a.panel.fileLoaded(a.sim.sc)
+		a.viewer.panel.fileLoaded(a.sim.sc)
 	}
-	a.loadFailed(err)
+	a.viewer.loadFailed(err)
 }
 
 // reloadSceneFile reads the running scene's file again after it was saved
@@ -124,23 +124,23 @@ func (a *app) reloadSceneFile() {
 		keep := a.saveSettings()
 		if err = a.loadScene(sc); err == nil {
 			a.restoreSettings(keep)
-			a.panel.fileLoaded(sc)
+			a.viewer.panel.fileLoaded(sc)
 		}
 	}
-	a.loadFailed(err)
+	a.viewer.loadFailed(err)
 }
 
 // loadFailed shows a load's error in the panel (and on stderr, one line),
 // or clears the panel's error after a load that worked.
-func (a *app) loadFailed(err error) {
-	if a.panel == nil {
+func (v *viewer) loadFailed(err error) {
+	if v.panel == nil {
 		return
 	}
 	if err == nil {
-		a.panel.st.LoadError = ""
+		v.panel.st.LoadError = ""
 		return
 	}
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	a.panel.st.LoadError = msg
+	v.panel.st.LoadError = msg
 	fmt.Fprintln(os.Stderr, "sandbox:", msg)
 }

@@ -48,14 +48,14 @@ type statsBody struct {
 func (a *app) statsRecord() StatsFile {
 	w, sess := a.sim.world, a.sim.sess
 	counts := sess.Counts()
-	mean := a.runStats.RunMeanSeconds()
+	mean := a.shell.runStats.RunMeanSeconds()
 	out := StatsFile{
-		Frames: a.frameIndex, MeanFrameSeconds: mean, P99FrameSeconds: a.runStats.Summary().P99Seconds,
-		Ticks: sess.Tick(), DroppedSeconds: a.dropped,
-		Scene: a.sim.sc.Name, TargetHz: a.pacer.Hz(), VSync: a.vsync, Interp: a.view.Mode.String(),
+		Frames: a.shell.frameIndex, MeanFrameSeconds: mean, P99FrameSeconds: a.shell.runStats.Summary().P99Seconds,
+		Ticks: sess.Tick(), DroppedSeconds: a.shell.dropped,
+		Scene: a.sim.sc.Name, TargetHz: a.shell.pacer.Hz(), VSync: a.shell.vsync, Interp: a.viewer.view.Mode.String(),
 		CCD: w.CCD(), StateHash: fmt.Sprintf("%016x", w.StateHash()),
 		Counts: counts, TeleportsDetected: counts.UndeclaredJumps,
-		presentStats: a.presentStats(),
+		presentStats: a.shell.presentStats(),
 	}
 	if mean > 0 {
 		out.DisplayHzMeasured = 1 / mean

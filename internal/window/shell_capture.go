@@ -19,9 +19,6 @@ import (
 // polls: the path is printed on stdout and "saved FILE" shows over the
 // view for toastSeconds.
 
-// toastSeconds is how long a message stays over the view, s of wall time.
-const toastSeconds = 2
-
 // captures are the screenshots being written. Finished ones wait in a
 // list under a lock rather than in a channel, so a writer never blocks on
 // a frame loop that has stopped polling (at exit, wait would deadlock).
@@ -65,12 +62,12 @@ func (c *captures) poll() (captureResult, bool) {
 func (c *captures) wait() { c.wg.Wait() }
 
 // captureNow reads the drawn frame and starts writing it to path.
-func (a *app) captureNow(path string, fw, fh int) error {
+func (s *shell) captureNow(path string, fw, fh int) error {
 	img, err := gfx.ReadPixels(fw, fh)
 	if err != nil {
 		return err
 	}
-	a.shots.start(path, img)
+	s.shots.start(path, img)
 	return nil
 }
 
@@ -78,25 +75,25 @@ func (a *app) captureNow(path string, fw, fh int) error {
 // message over the view; an error on stderr and in the message.
 func (a *app) pollCaptures(nowNs int64) {
 	for {
-		r, ok := a.shots.poll()
+		r, ok := a.shell.shots.poll()
 		if !ok {
 			break
 		}
 		if r.err != nil {
 			fmt.Fprintln(os.Stderr, "sandbox:", r.err)
-			a.showToast("screenshot failed: "+r.err.Error(), nowNs)
+			a.viewer.showToast("screenshot failed: "+r.err.Error(), nowNs)
 			continue
 		}
 		fmt.Println(r.path)
-		a.showToast("saved "+r.path, nowNs)
+		a.viewer.showToast("saved "+r.path, nowNs)
 	}
-	if a.toastUntil != 0 && nowNs >= a.toastUntil {
-		a.panel.st.Toast, a.toastUntil = "", 0
+	if a.viewer.toastUntil != 0 && nowNs >= a.viewer.toastUntil {
+		a.viewer.panel.st.Toast, a.viewer.toastUntil = "", 0
 	}
 }
 
-// showToast shows msg over the view for toastSeconds from nowNs.
-func (a *app) showToast(msg string, nowNs int64) {
-	a.panel.st.Toast = msg
-	a.toastUntil = nowNs + int64(toastSeconds*time.Second)
+// requestScreenshot asks for a PNG of the next drawn frame, panel included
+// (F12 and the panel's button).
+func (s *shell) requestScreenshot() {
+	s.screenshotPending = "sandbox-" + time.Now().Format("20060102-150405.000") + ".png"
 }

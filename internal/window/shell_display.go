@@ -11,50 +11,50 @@ import (
 )
 
 // targetHz is the rate the pacer holds now, 0 for none.
-func (a *app) targetHz() float64 {
-	if a.customHz != 0 {
-		return a.customHz
+func (s *shell) targetHz() float64 {
+	if s.customHz != 0 {
+		return s.customHz
 	}
-	if a.vsync && a.target == frames.Native {
+	if s.vsync && s.target == frames.Native {
 		return 0 // vsync already presents at the native rate
 	}
-	return a.target.Hz(a.nativeHz)
+	return s.target.Hz(s.nativeHz)
 }
 
 // applyDisplay sets the swap interval and the pacer's target.
-func (a *app) applyDisplay() {
-	if a.vsync {
+func (s *shell) applyDisplay() {
+	if s.vsync {
 		glfw.SwapInterval(1)
 	} else {
 		glfw.SwapInterval(0)
 	}
-	_ = a.pacer.SetHz(a.targetHz()) // the rate comes from the cycle or a checked flag
-	a.window.Clear()                // the panel's rate and jitter: of the new setting only
-	if v := a.o.VRR; v.On() && a.targetHz() == v.Max {
-		_ = a.pacer.SetVRR(v.Max) // -display vrr:, until H picks another rate
+	_ = s.pacer.SetHz(s.targetHz()) // the rate comes from the cycle or a checked flag
+	s.window.Clear()                // the panel's rate and jitter: of the new setting only
+	if v := s.vrr; v.On() && s.targetHz() == v.Max {
+		_ = s.pacer.SetVRR(v.Max) // -display vrr:, until H picks another rate
 	}
 }
 
 // toggleFullscreen switches between the window and fullscreen on the
 // primary monitor at the video mode nearest the display-rate target.
-func (a *app) toggleFullscreen() {
+func (s *shell) toggleFullscreen() {
 	m := glfw.GetPrimaryMonitor()
 	if m == nil {
 		return
 	}
-	if a.fullscreen {
-		w := a.windowed
-		a.win.SetMonitor(nil, w[0], w[1], w[2], w[3], 0)
-		a.fullscreen = false
-		a.pacer.Reset()
-		a.window.Clear()
+	if s.fullscreen {
+		w := s.windowed
+		s.win.SetMonitor(nil, w[0], w[1], w[2], w[3], 0)
+		s.fullscreen = false
+		s.pacer.Reset()
+		s.window.Clear()
 		return
 	}
-	a.windowed[0], a.windowed[1] = a.win.GetPos()
-	a.windowed[2], a.windowed[3] = a.win.GetSize()
-	want := a.customHz
+	s.windowed[0], s.windowed[1] = s.win.GetPos()
+	s.windowed[2], s.windowed[3] = s.win.GetSize()
+	want := s.customHz
 	if want == 0 {
-		want = a.target.Hz(a.nativeHz)
+		want = s.target.Hz(s.nativeHz)
 	}
 	modes := m.GetVideoModes()
 	cur := m.GetVideoMode()
@@ -63,14 +63,14 @@ func (a *app) toggleFullscreen() {
 		if cur == nil {
 			return
 		}
-		a.win.SetMonitor(m, 0, 0, cur.Width, cur.Height, cur.RefreshRate)
+		s.win.SetMonitor(m, 0, 0, cur.Width, cur.Height, cur.RefreshRate)
 	} else {
 		vm := modes[i]
-		a.win.SetMonitor(m, 0, 0, vm.Width, vm.Height, vm.RefreshRate)
+		s.win.SetMonitor(m, 0, 0, vm.Width, vm.Height, vm.RefreshRate)
 	}
-	a.fullscreen = true
-	a.pacer.Reset()
-	a.window.Clear()
+	s.fullscreen = true
+	s.pacer.Reset()
+	s.window.Clear()
 }
 
 // nearestMode picks the video mode whose refresh rate is nearest hz (the

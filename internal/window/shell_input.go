@@ -31,42 +31,42 @@ var timeScales = []float64{0.05, 0.1, 0.25, 0.5, 1, 2}
 // own position), so a click on the panel never fires a shot; keys reach
 // the scene unless a panel text field has the keyboard.
 func (a *app) installCallbacks() {
-	a.in.WantKeys = a.panel.wantKeys
-	a.fbWidth, a.fbHeight = a.win.GetFramebufferSize()
-	a.win.SetFramebufferSizeCallback(func(_ *glfw.Window, w, h int) {
-		a.fbWidth, a.fbHeight = w, h
+	a.shell.in.WantKeys = a.viewer.panel.wantKeys
+	a.shell.fbWidth, a.shell.fbHeight = a.shell.win.GetFramebufferSize()
+	a.shell.win.SetFramebufferSizeCallback(func(_ *glfw.Window, w, h int) {
+		a.shell.fbWidth, a.shell.fbHeight = w, h
 	})
-	a.win.SetIconifyCallback(func(_ *glfw.Window, iconified bool) {
-		a.iconified = iconified
-		a.pacer.Reset()
+	a.shell.win.SetIconifyCallback(func(_ *glfw.Window, iconified bool) {
+		a.shell.iconified = iconified
+		a.shell.pacer.Reset()
 	})
-	a.win.SetKeyCallback(func(_ *glfw.Window, k glfw.Key, _ int, act glfw.Action, mods glfw.ModifierKey) {
+	a.shell.win.SetKeyCallback(func(_ *glfw.Window, k glfw.Key, _ int, act glfw.Action, mods glfw.ModifierKey) {
 		a.onKeyEvent(k, act, mods)
 	})
-	a.win.SetCharCallback(func(_ *glfw.Window, r rune) { a.panel.u.Char(r) })
-	a.win.SetMouseButtonCallback(func(_ *glfw.Window, b glfw.MouseButton, act glfw.Action, mods glfw.ModifierKey) {
+	a.shell.win.SetCharCallback(func(_ *glfw.Window, r rune) { a.viewer.panel.u.Char(r) })
+	a.shell.win.SetMouseButtonCallback(func(_ *glfw.Window, b glfw.MouseButton, act glfw.Action, mods glfw.ModifierKey) {
 		a.onMouseButton(b, act, mods)
 	})
-	a.win.SetCursorPosCallback(func(_ *glfw.Window, x, y float64) { a.onCursor(x, y) })
-	a.win.SetScrollCallback(func(_ *glfw.Window, dx, dy float64) { a.onScroll(dx, dy) })
+	a.shell.win.SetCursorPosCallback(func(_ *glfw.Window, x, y float64) { a.onCursor(x, y) })
+	a.shell.win.SetScrollCallback(func(_ *glfw.Window, dx, dy float64) { a.onScroll(dx, dy) })
 }
 
 // onCursor is the cursor position callback: orbit while the right button
 // is held, turn a held Shift + press into a drag once it moves, and
 // remember where the pointer is (presses are decided there).
 func (a *app) onCursor(x, y float64) {
-	if a.in.rightDown && a.in.haveLast {
-		a.cam.rotate(x-a.in.lastX, y-a.in.lastY)
+	if a.shell.in.rightDown && a.shell.in.haveLast {
+		a.viewer.cam.rotate(x-a.shell.in.lastX, y-a.shell.in.lastY)
 	}
-	a.in.lastX, a.in.lastY, a.in.haveLast = x, y, true
-	a.dragMoved(x, y)
+	a.shell.in.lastX, a.shell.in.lastY, a.shell.in.haveLast = x, y, true
+	a.viewer.dragMoved(x, y)
 }
 
 // onKeyEvent is the key callback: the panel first, then the app's keys
 // unless a panel text field has the keyboard.
 func (a *app) onKeyEvent(k glfw.Key, act glfw.Action, mods glfw.ModifierKey) {
-	a.panel.u.Key(k, act, mods)
-	if a.in.wantKeys() {
+	a.viewer.panel.u.Key(k, act, mods)
+	if a.shell.in.wantKeys() {
 		return
 	}
 	if act == glfw.Press || (act == glfw.Repeat && repeats(k)) {
@@ -83,14 +83,14 @@ func (a *app) onKeyEvent(k glfw.Key, act glfw.Action, mods glfw.ModifierKey) {
 // frame: a pointer that moves onto the panel and clicks within one batch
 // of events would otherwise fire.
 func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.ModifierKey) {
-	a.panel.u.MouseButton(b, act)
+	a.viewer.panel.u.MouseButton(b, act)
 	if b == glfw.MouseButtonRight && act == glfw.Release {
 		// A drag that began in the scene ends wherever it is released.
-		a.in.rightDown = false
+		a.shell.in.rightDown = false
 		return
 	}
 	if b == glfw.MouseButtonLeft && act == glfw.Release {
-		if a.drag.pressed {
+		if a.viewer.drag.pressed {
 			a.release() // wherever the pointer is now
 		}
 		return
@@ -98,26 +98,26 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 	if act != glfw.Press {
 		return
 	}
-	x, y := a.pointer()
-	if !a.panel.u.InScene(x, y) {
+	x, y := a.shell.pointer()
+	if !a.viewer.panel.u.InScene(x, y) {
 		return
 	}
 	switch b {
 	case glfw.MouseButtonRight:
-		a.in.rightDown = true
-		a.in.haveLast = false
+		a.shell.in.rightDown = true
+		a.shell.in.haveLast = false
 	case glfw.MouseButtonLeft:
 		if mods&glfw.ModShift != 0 {
-			a.selectAt(x, y)
-			a.grab(x, y)
+			a.viewer.selectAt(a.sim.world, a.sim.lp.Config().StepSeconds, x, y)
+			a.viewer.grab(a.sim.world, a.sim.lp.Config().StepSeconds, a.sim.locked, x, y)
 			return
 		}
 		// Crosshair off is the pointing mode: a plain press on a body
 		// grabs it (Box2D's samples' mouse joint); on nothing it fires.
-		if !a.panel.st.Crosshair && mods&(glfw.ModControl|glfw.ModAlt|glfw.ModSuper) == 0 {
-			if i := a.bodyAt(x, y); i >= 0 {
-				a.view.Selected = i
-				a.grab(x, y)
+		if !a.viewer.panel.st.Crosshair && mods&(glfw.ModControl|glfw.ModAlt|glfw.ModSuper) == 0 {
+			if i := a.viewer.bodyAt(a.sim.world, a.sim.lp.Config().StepSeconds, x, y); i >= 0 {
+				a.viewer.view.Selected = i
+				a.viewer.grab(a.sim.world, a.sim.lp.Config().StepSeconds, a.sim.locked, x, y)
 				return
 			}
 		}
@@ -127,22 +127,22 @@ func (a *app) onMouseButton(b glfw.MouseButton, act glfw.Action, mods glfw.Modif
 
 // pointer is the cursor position in window pixels: the last position
 // callback's, which GLFW delivers before a press made after a move.
-func (a *app) pointer() (x, y float64) {
-	if !a.in.haveLast {
-		a.in.lastX, a.in.lastY = a.win.GetCursorPos()
-		a.in.haveLast = true
+func (s *shell) pointer() (x, y float64) {
+	if !s.in.haveLast {
+		s.in.lastX, s.in.lastY = s.win.GetCursorPos()
+		s.in.haveLast = true
 	}
-	return a.in.lastX, a.in.lastY
+	return s.in.lastX, s.in.lastY
 }
 
 // onScroll is the wheel callback: the panel's plots and lists first, the
 // camera's zoom when the pointer is over the view.
 func (a *app) onScroll(dx, dy float64) {
-	a.panel.u.Scroll(dx, dy)
-	if x, y := a.pointer(); !a.panel.u.InScene(x, y) {
+	a.viewer.panel.u.Scroll(dx, dy)
+	if x, y := a.shell.pointer(); !a.viewer.panel.u.InScene(x, y) {
 		return
 	}
-	a.cam.zoom(dy)
+	a.viewer.cam.zoom(dy)
 }
 
 // wantKeys reports whether the panel has the keyboard.
@@ -164,15 +164,15 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 	case k == glfw.KeyEscape:
 		a.quit = true
 	case k == glfw.KeyF1:
-		a.panel.st.ShowKeys = !a.panel.st.ShowKeys
+		a.viewer.panel.st.ShowKeys = !a.viewer.panel.st.ShowKeys
 	case k == glfw.KeyF2:
-		a.panel.st.PanelHidden = !a.panel.st.PanelHidden
+		a.viewer.panel.st.PanelHidden = !a.viewer.panel.st.PanelHidden
 	case k == glfw.KeyL:
-		a.nextLane()
+		a.viewer.nextLane(a.sim.world)
 	case k == glfw.KeyO:
-		a.panel.st.Crosshair = !a.panel.st.Crosshair
+		a.viewer.panel.st.Crosshair = !a.viewer.panel.st.Crosshair
 	case k >= glfw.Key1 && k <= glfw.Key9:
-		a.panel.loadEntry(a, int(k-glfw.Key1))
+		a.viewer.panel.loadEntry(a, int(k-glfw.Key1))
 	case k == glfw.KeyR:
 		a.resetScene()
 	case k == glfw.KeyP:
@@ -197,28 +197,28 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 	case k == glfw.KeyEqual:
 		a.setTimeScale(nextTimeScale(s.lp.TimeScale(), 1))
 	case k == glfw.KeyV:
-		a.vsync = !a.vsync
-		a.applyDisplay()
+		a.shell.vsync = !a.shell.vsync
+		a.shell.applyDisplay()
 	case k == glfw.KeyH:
-		if a.customHz != 0 {
-			a.customHz, a.target = 0, 0
+		if a.shell.customHz != 0 {
+			a.shell.customHz, a.shell.target = 0, 0
 		} else {
-			a.target = a.target.Next()
+			a.shell.target = a.shell.target.Next()
 		}
-		a.applyDisplay()
+		a.shell.applyDisplay()
 	case k == glfw.KeyY:
-		a.stabiliser.Enabled = !a.stabiliser.Enabled
-		a.stabiliser.Reset()
+		a.shell.stabiliser.Enabled = !a.shell.stabiliser.Enabled
+		a.shell.stabiliser.Reset()
 	case k == glfw.KeyF11:
-		a.toggleFullscreen()
+		a.shell.toggleFullscreen()
 	case k == glfw.KeyF12:
-		a.requestScreenshot()
+		a.shell.requestScreenshot()
 	case k == glfw.KeyI:
-		a.view.Mode = a.view.Mode.Next()
+		a.viewer.view.Mode = a.viewer.view.Mode.Next()
 	case k == glfw.KeyC:
 		s.toggleCCD()
 	case k == glfw.KeySpace:
-		s.fire(&a.cam, mods&glfw.ModControl != 0) // through the crosshair
+		s.fire(&a.viewer.cam, mods&glfw.ModControl != 0) // through the crosshair
 	case k == glfw.KeyLeftBracket:
 		s.changeSpeed(-1)
 	case k == glfw.KeyRightBracket:
@@ -228,24 +228,24 @@ func (a *app) onKey(k glfw.Key, mods glfw.ModifierKey) {
 	case k == glfw.KeyPeriod:
 		s.changeSize(1.25)
 	case k == glfw.KeyTab:
-		a.cam.fly = !a.cam.fly
+		a.viewer.cam.fly = !a.viewer.cam.fly
 	case k == glfw.KeyHome:
 		a.homeCamera()
-		a.lane = -1 // out of the lane: its label is no longer highlighted
+		a.viewer.lane = -1 // out of the lane: its label is no longer highlighted
 	case k == glfw.KeyG:
-		a.view.Debug.Ghosts = !a.view.Debug.Ghosts
+		a.viewer.view.Debug.Ghosts = !a.viewer.view.Debug.Ghosts
 	case k == glfw.KeyT:
-		a.view.Debug.Trails = !a.view.Debug.Trails
+		a.viewer.view.Debug.Trails = !a.viewer.view.Debug.Trails
 	case k == glfw.KeyM:
-		a.view.Debug.HitMarkers = !a.view.Debug.HitMarkers
+		a.viewer.view.Debug.HitMarkers = !a.viewer.view.Debug.HitMarkers
 	case k == glfw.KeyB:
-		a.view.Debug.Physics.AABBs = !a.view.Debug.Physics.AABBs
+		a.viewer.view.Debug.Physics.AABBs = !a.viewer.view.Debug.Physics.AABBs
 	case k == glfw.KeyK:
-		a.view.Debug.Physics.Contacts = !a.view.Debug.Physics.Contacts
+		a.viewer.view.Debug.Physics.Contacts = !a.viewer.view.Debug.Physics.Contacts
 	case k == glfw.KeyU:
-		a.view.Debug.Physics.Sweeps = !a.view.Debug.Physics.Sweeps
+		a.viewer.view.Debug.Physics.Sweeps = !a.viewer.view.Debug.Physics.Sweeps
 	case k == glfw.KeyZ:
-		a.view.Debug.SleepTint = !a.view.Debug.SleepTint
+		a.viewer.view.Debug.SleepTint = !a.viewer.view.Debug.SleepTint
 	}
 }
 
@@ -277,12 +277,11 @@ func nextTimeScale(cur float64, dir int) float64 {
 	return timeScales[0]
 }
 
-// update applies held keys (flying) once per frame.
-func (in *inputState) update(a *app, dt float64) {
+// update applies held keys (flying) to cam once per frame.
+func (in *inputState) update(w *glfw.Window, cam *camera, dt float64) {
 	if in.wantKeys() {
 		return
 	}
-	w := a.win
 	axis := func(pos, neg glfw.Key) float64 {
 		v := 0.0
 		if w.GetKey(pos) == glfw.Press {
@@ -294,5 +293,5 @@ func (in *inputState) update(a *app, dt float64) {
 		return v
 	}
 	fast := w.GetKey(glfw.KeyLeftShift) == glfw.Press || w.GetKey(glfw.KeyRightShift) == glfw.Press
-	a.cam.move(axis(glfw.KeyW, glfw.KeyS), axis(glfw.KeyD, glfw.KeyA), axis(glfw.KeyE, glfw.KeyQ), fast, min(dt, 0.1))
+	cam.move(axis(glfw.KeyW, glfw.KeyS), axis(glfw.KeyD, glfw.KeyA), axis(glfw.KeyE, glfw.KeyQ), fast, min(dt, 0.1))
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"sandbox/engine/frames"
+	"sandbox/engine/headless"
 	"sandbox/engine/interp"
 	"sandbox/engine/session"
 	"sandbox/engine/ui"
@@ -51,22 +52,22 @@ func (p *presentState) holdLines(trace io.Writer) io.Writer {
 
 // presentTargetHz is the rate the presents are asked for: the pacer's, or
 // with vsync and no pacer the monitor's; 0 when nothing asks for one.
-func (a *app) presentTargetHz() float64 {
-	if hz := a.pacer.Hz(); hz > 0 {
+func (s *shell) presentTargetHz() float64 {
+	if hz := s.pacer.Hz(); hz > 0 {
 		return hz
 	}
-	if a.vsync {
-		return a.nativeHz
+	if s.vsync {
+		return s.nativeHz
 	}
 	return 0
 }
 
-// followSession forgets the inputs of a session that was replaced (a scene
-// load or reset drops the queue).
-func (a *app) followSession() {
-	if p := &a.pt; p.sess != a.sim.sess {
+// followSession forgets the inputs of a session that was replaced by sess
+// (a scene load or reset drops the queue).
+func (s *shell) followSession(sess *session.Session) {
+	if p := &s.pt; p.sess != sess {
 		p.inputs.Forget()
-		p.sess = a.sim.sess
+		p.sess = sess
 	}
 }
 
@@ -74,76 +75,76 @@ func (a *app) followSession() {
 // event callbacks ran in this frame's poll, so they arrived then (GLFW
 // gives no event times; an event that waited in the queue while the frame
 // rendered or slept is counted from the poll that delivered it).
-func (a *app) inputsBeforeAdvance() {
-	a.followSession()
-	p := &a.pt
+func (s *shell) inputsBeforeAdvance(sess *session.Session) {
+	s.followSession(sess)
+	p := &s.pt
 	p.pollNs = frameClock()
-	p.inputs.Queued(len(a.sim.sess.Pending()), p.pollNs)
+	p.inputs.Queued(len(sess.Pending()), p.pollNs)
 }
 
 // inputsAfterAdvance notes that the frame's first step applied every
 // queued input.
-func (a *app) inputsAfterAdvance(fr *session.Frame) {
+func (s *shell) inputsAfterAdvance(fr *session.Frame) {
 	if fr.Steps > 0 {
-		a.pt.inputs.Stepped(fr.FirstTick)
+		s.pt.inputs.Stepped(fr.FirstTick)
 	}
 }
 
-// drawnTick is the last tick whose step the drawn state includes: off and
-// extrapolation draw curr, the state after the last step; lerp and slerp
-// blend prev and curr, and at alpha 0 that is prev alone.
-func (a *app) drawnTick() uint64 {
-	t := a.sim.sess.Tick()
-	if (a.view.Mode == interp.Lerp || a.view.Mode == interp.Slerp) && a.drawAlpha == 0 && t > 0 {
+// drawnTick is the last tick whose step the drawn state includes, t being
+// the session's tick: off and extrapolation draw curr, the state after the
+// last step; lerp and slerp blend prev and curr, and at alpha 0 that is
+// prev alone.
+func (v *viewer) drawnTick(t uint64) uint64 {
+	if (v.view.Mode == interp.Lerp || v.view.Mode == interp.Slerp) && v.drawAlpha == 0 && t > 0 {
 		return t - 1
 	}
 	return t
 }
 
-// presented records a frame presented at swapNs (the frame clock when
-// SwapBuffers returned): its interval, the inputs it shows, and its
-// trace line with the swap time.
-func (a *app) presented(swapNs int64) error {
-	p := &a.pt
-	a.followSession()
+// presented records a frame of sess presented at swapNs (the frame clock
+// when SwapBuffers returned) showing tick drawn: its interval, the inputs
+// it shows, and its trace line (trace, nil for none) with the swap time.
+func (s *shell) presented(sess *session.Session, drawn uint64, trace *headless.TraceWriter, swapNs int64) error {
+	p := &s.pt
+	s.followSession(sess)
 	// Inputs the panel queued after the advance arrived at this frame's poll.
-	p.inputs.Queued(len(a.sim.sess.Pending()), p.pollNs)
-	p.inputs.Presented(a.drawnTick(), swapNs)
-	target := a.presentTargetHz()
-	if s := (displaySetting{target, a.vsync, a.fullscreen}); s != p.setting {
-		p.setting = s
+	p.inputs.Queued(len(sess.Pending()), p.pollNs)
+	p.inputs.Presented(drawn, swapNs)
+	target := s.presentTargetHz()
+	if ds := (displaySetting{target, s.vsync, s.fullscreen}); ds != p.setting {
+		p.setting = ds
 		p.recent.Clear()
 	}
 	p.recent.Swap(swapNs, target)
 	p.run.Swap(swapNs, target)
-	return a.stampTrace(true, float64(swapNs)*1e-9, target)
+	return s.stampTrace(trace, true, float64(swapNs)*1e-9, target)
 }
 
 // notPresented is a frame that was not drawn (minimised): the gap is no
 // interval, and its trace line has no swap time.
-func (a *app) notPresented() error {
-	a.pt.recent.Restart()
-	a.pt.run.Restart()
-	return a.stampTrace(false, 0, 0)
+func (s *shell) notPresented(trace *headless.TraceWriter) error {
+	s.pt.recent.Restart()
+	s.pt.run.Restart()
+	return s.stampTrace(trace, false, 0, 0)
 }
 
 // stampTrace writes this frame's trace line, held since the advance.
-func (a *app) stampTrace(swapped bool, swapSeconds, targetHz float64) error {
-	p := &a.pt
-	if p.stamper == nil || a.io.trace == nil {
+func (s *shell) stampTrace(trace *headless.TraceWriter, swapped bool, swapSeconds, targetHz float64) error {
+	p := &s.pt
+	if p.stamper == nil || trace == nil {
 		return nil
 	}
-	_ = a.io.trace.Flush() // hands the line to the stamper; its errors are the stamper's
-	if err := p.stamper.release(swapped, swapSeconds, targetHz, a.vsync); err != nil {
+	_ = trace.Flush() // hands the line to the stamper; its errors are the stamper's
+	if err := p.stamper.release(swapped, swapSeconds, targetHz, s.vsync); err != nil {
 		return fmt.Errorf("-trace: %w", err)
 	}
 	return nil
 }
 
 // presentPanel is the panel's present and latency lines.
-func (a *app) presentPanel() ui.PresentState {
-	return ui.PresentState{Requested: a.pacer.Hz(), VSync: a.vsync, Present: a.pt.recent.Summary(),
-		Latency: a.pt.inputs.Summary(), InFlight: a.pt.inputs.InFlight()}
+func (s *shell) presentPanel() ui.PresentState {
+	return ui.PresentState{Requested: s.pacer.Hz(), VSync: s.vsync, Present: s.pt.recent.Summary(),
+		Latency: s.pt.inputs.Summary(), InFlight: s.pt.inputs.InFlight()}
 }
 
 // presentStats are -stats' fields on presents and input latency.
@@ -159,7 +160,7 @@ type PresentRun struct {
 	frames.PresentSummary
 }
 
-func (a *app) presentStats() presentStats {
-	return presentStats{Present: PresentRun{RequestedHz: a.pacer.Hz(), VSync: a.vsync, PresentSummary: a.pt.run.Summary()},
-		InputLatency: a.pt.inputs.Summary()}
+func (s *shell) presentStats() presentStats {
+	return presentStats{Present: PresentRun{RequestedHz: s.pacer.Hz(), VSync: s.vsync, PresentSummary: s.pt.run.Summary()},
+		InputLatency: s.pt.inputs.Summary()}
 }

@@ -16,16 +16,16 @@ import (
 // fireThrough fires from the camera through the pointer at (x, y), window
 // pixels; ctrl fires a thin plate.
 func (a *app) fireThrough(x, y float64, ctrl bool) {
-	_, dir := a.pointerRay(x, y)
-	c := aimedCamera(a.cam.eye(), dir)
+	_, dir := a.viewer.pointerRay(x, y)
+	c := aimedCamera(a.viewer.cam.eye(), dir)
 	a.sim.fire(&c, ctrl)
 }
 
 // pointerRay is the ray from the eye through the pointer at (x, y), window
 // pixels, in the 3D view as last laid out.
-func (a *app) pointerRay(x, y float64) (origin, dir mgl64.Vec3) {
-	vw, vh := a.panel.u.SceneRect()
-	return a.cam.view().Ray(x, y, int(vw), int(vh))
+func (v *viewer) pointerRay(x, y float64) (origin, dir mgl64.Vec3) {
+	vw, vh := v.panel.u.SceneRect()
+	return v.cam.view().Ray(x, y, int(vw), int(vh))
 }
 
 // aimedCamera is a camera at eye looking along the unit vector dir.

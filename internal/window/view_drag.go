@@ -45,29 +45,28 @@ type dragState struct {
 	target  mgl64.Vec3 // where the grabbed point is pulled, m
 }
 
-// grab starts a drag on the body under the pointer at (x, y), the one
-// selectAt just selected; it does nothing when no body is there or a
-// replay is playing (the recording's inputs are the only ones).
-func (a *app) grab(x, y float64) {
-	a.drag = dragState{}
-	i := a.view.Selected
-	w := a.sim.world
-	if a.sim.locked || i < 0 || i >= w.NumBodies() {
+// grab starts a drag on the body of w under the pointer at (x, y), the
+// one selectAt just selected; it does nothing when no body is there or the
+// session is locked by a replay (the recording's inputs are the only ones).
+func (v *viewer) grab(w *physics.World, step float64, locked bool, x, y float64) {
+	v.drag = dragState{}
+	i := v.view.Selected
+	if locked || i < 0 || i >= w.NumBodies() {
 		return
 	}
-	o, d := a.pointerRay(x, y)
+	o, d := v.pointerRay(x, y)
 	b := w.Body(i)
-	p := a.view.Pose(b, a.drawAlpha, a.sim.lp.Config().StepSeconds)
+	p := v.view.Pose(b, v.drawAlpha, step)
 	t, ok := gfx.RayBox(o, d, p.Center, b.Half, p.Orientation)
 	if !ok {
 		return
 	}
 	hit := o.Add(d.Mul(t))
-	a.drag = dragState{
+	v.drag = dragState{
 		pressed: true, body: b.ID,
 		local:  p.Orientation.Conjugate().Rotate(hit.Sub(p.Center)),
 		plane:  hit,
-		normal: a.cam.forward(),
+		normal: v.cam.forward(),
 		pressX: x, pressY: y,
 		target: hit,
 	}
@@ -75,8 +74,8 @@ func (a *app) grab(x, y float64) {
 
 // dragMoved is the cursor callback's part: a held press that has moved
 // far enough becomes a drag.
-func (a *app) dragMoved(x, y float64) {
-	g := &a.drag
+func (v *viewer) dragMoved(x, y float64) {
+	g := &v.drag
 	if g.pressed && !g.active && math.Hypot(x-g.pressX, y-g.pressY) >= dragStartPixels {
 		g.active = true
 	}
@@ -84,7 +83,7 @@ func (a *app) dragMoved(x, y float64) {
 
 // release ends the drag (the left button went up, a scene was loaded).
 func (a *app) release() {
-	a.drag = dragState{}
+	a.viewer.drag = dragState{}
 	if a.sim.sess != nil {
 		a.sim.sess.Release()
 	}
@@ -94,7 +93,7 @@ func (a *app) release() {
 // is active it aims the held input at the point under the pointer, so
 // every step of this frame pulls toward it.
 func (a *app) updateDrag() {
-	g := &a.drag
+	g := &a.viewer.drag
 	if !g.active {
 		return
 	}
@@ -102,8 +101,8 @@ func (a *app) updateDrag() {
 		a.release() // the body is gone (a rewind past its shot)
 		return
 	}
-	x, y := a.pointer()
-	o, d := a.pointerRay(x, y)
+	x, y := a.shell.pointer()
+	o, d := a.viewer.pointerRay(x, y)
 	if den := d.Dot(g.normal); math.Abs(den) > 1e-6 {
 		if t := g.plane.Sub(o).Dot(g.normal) / den; t > 0 {
 			g.target = o.Add(d.Mul(t))
@@ -115,18 +114,18 @@ func (a *app) updateDrag() {
 // drawDrag adds the drag line, from the grabbed point as drawn to the
 // target, and a cross at the target, to the overlay (on top of the scene),
 // with the body posed at alpha as the view draws it.
-func (a *app) drawDrag(alpha float64) {
-	g := &a.drag
+func (v *viewer) drawDrag(w *physics.World, step, alpha float64) {
+	g := &v.drag
 	if !g.active {
 		return
 	}
-	b, ok := a.sim.world.BodyByID(g.body)
+	b, ok := w.BodyByID(g.body)
 	if !ok {
 		return
 	}
-	p := a.view.Pose(b, alpha, a.sim.lp.Config().StepSeconds)
+	p := v.view.Pose(b, alpha, step)
 	from := p.Center.Add(p.Orientation.Rotate(g.local))
-	a.overlay.Segment(from, g.target, dragColor)
-	a.overlay.Cross(g.target, 0.15, dragColor)
-	a.overlay.Cross(from, 0.08, dragColor)
+	v.overlay.Segment(from, g.target, dragColor)
+	v.overlay.Cross(g.target, 0.15, dragColor)
+	v.overlay.Cross(from, 0.08, dragColor)
 }

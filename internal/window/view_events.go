@@ -16,20 +16,20 @@ import (
 // as it does for Left and Right; EventNote says what could not be done.
 func (a *app) goToEvent(e ui.Event) {
 	a.sim.lp.SetPaused(true)
-	a.eventNote = ""
+	a.viewer.eventNote = ""
 	switch lo, hi, ok := a.sim.sess.RewindRange(); {
 	case a.replaying():
-		a.eventNote = "a replay plays on its own ticks: the event's tick cannot be shown"
+		a.viewer.eventNote = "a replay plays on its own ticks: the event's tick cannot be shown"
 	case !ok || e.Tick < lo || e.Tick > hi:
-		a.eventNote = fmt.Sprintf("tick %d is no longer in the rewind buffer (ticks %d to %d)", e.Tick, lo, hi)
+		a.viewer.eventNote = fmt.Sprintf("tick %d is no longer in the rewind buffer (ticks %d to %d)", e.Tick, lo, hi)
 	default:
 		if err := a.sim.sess.SeekTick(e.Tick); err != nil {
-			a.eventNote = err.Error()
+			a.viewer.eventNote = err.Error()
 			break
 		}
-		a.hold.Hold() // draw the tick's own state, not a blend back toward the one before
+		a.viewer.hold.Hold() // draw the tick's own state, not a blend back toward the one before
 	}
 	if e.Body < a.sim.world.NumBodies() {
-		a.view.Selected = e.Body
+		a.viewer.view.Selected = e.Body
 	}
 }

@@ -142,23 +142,23 @@ func distanceToBox(p, lo, hi mgl64.Vec3) float64 {
 }
 
 // selectLane puts the camera in lane i at the panel's distance.
-func (a *app) selectLane(i int) {
-	if i < 0 || i >= len(a.lanes.lanes) {
+func (v *viewer) selectLane(i int) {
+	if i < 0 || i >= len(v.lanes.lanes) {
 		return
 	}
-	a.lane = i
-	a.lanes.lanes[i].place(&a.cam, float64(a.panel.st.LaneDistance))
+	v.lane = i
+	v.lanes.lanes[i].place(&v.cam, float64(v.panel.st.LaneDistance))
 }
 
 // nextLane cycles the lanes (L).
-func (a *app) nextLane() {
+func (v *viewer) nextLane(w *physics.World) {
 	// The lanes key also shows or hides the movers' paths (a scene's
 	// other lines of motion).
-	if a.sim.world.NumMovers() > 0 {
-		a.view.Debug.MoverPaths = !a.view.Debug.MoverPaths
+	if w.NumMovers() > 0 {
+		v.view.Debug.MoverPaths = !v.view.Debug.MoverPaths
 	}
-	if len(a.lanes.lanes) == 0 {
+	if len(v.lanes.lanes) == 0 {
 		return
 	}
-	a.selectLane((a.lane + 1) % len(a.lanes.lanes))
+	v.selectLane((v.lane + 1) % len(v.lanes.lanes))
 }

@@ -4,7 +4,6 @@ package window
 
 import (
 	"math"
-	"time"
 
 	"sandbox/engine/gfx"
 	"sandbox/engine/physics"
@@ -54,7 +53,7 @@ type panel struct {
 
 // newPanel creates the UI for the app's window (its GL context current).
 func newPanel(a *app) (*panel, error) {
-	u, err := ui.New(a.win)
+	u, err := ui.New(a.shell.win)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +99,7 @@ func (p *panel) wantKeys() bool  { return p.u.WantCaptureKeyboard() }
 func (p *panel) record(a *app, fr *session.Frame, frameSeconds float64) {
 	stages, solver := stageNanos(fr.Profile) // summed over the frame's steps
 	_ = p.hist.Push(ui.Sample{               // renderTime only grows, so Push cannot refuse it
-		Time:               a.renderTime,
+		Time:               a.shell.renderTime,
 		FrameSeconds:       frameSeconds,
 		Steps:              fr.Steps,
 		Alpha:              fr.Alpha,
@@ -147,10 +146,10 @@ func (p *panel) sync(a *app) {
 	}
 	s.Paused = a.sim.lp.Paused()
 	s.TimeScale = float32(a.sim.lp.TimeScale())
-	s.VSync = a.vsync
-	s.Fullscreen = a.fullscreen
-	s.Rate = a.target
-	s.Stabiliser = a.stabiliser.Enabled
+	s.VSync = a.shell.vsync
+	s.Fullscreen = a.shell.fullscreen
+	s.Rate = a.shell.target
+	s.Stabiliser = a.shell.stabiliser.Enabled
 	s.Split = a.split.On
 	s.SplitLeftHz, s.SplitRightHz = int32(a.split.LeftHz), int32(a.split.RightHz)
 	s.CCD = a.sim.sess.PendingCCD()
@@ -160,8 +159,8 @@ func (p *panel) sync(a *app) {
 	rs := a.replayState()
 	s.Replay = ui.ReplayState{Active: rs.Replaying, Done: rs.Done, Failed: rs.Failed, Stopped: rs.Stopped != "" && rs.File != "",
 		Checked: rs.Checked, Tick: rs.Tick, End: rs.End}
-	s.Interp = a.view.Mode
-	d := &a.view.Debug
+	s.Interp = a.viewer.view.Mode
+	d := &a.viewer.view.Debug
 	s.Ghosts, s.Trails, s.HitMarkers, s.SleepingTint = d.Ghosts, d.Trails, d.HitMarkers, d.SleepTint
 	s.AABBs, s.Contacts, s.Sweeps = d.Physics.AABBs, d.Physics.Contacts, d.Physics.Sweeps
 	s.Impulses, s.Islands = d.Physics.Impulses, d.Islands
@@ -173,16 +172,16 @@ func (p *panel) sync(a *app) {
 	s.Tick, s.Bodies, s.AwakeBodies = a.sim.sess.Tick(), w.NumBodies(), w.NumAwake()
 	s.Counts = a.sim.sess.Counts()
 	s.ShotNote = a.sim.cap.Note()
-	s.Events, s.EventNote = &a.events, a.eventNote
-	sum := a.window.Summary()
-	s.PresentHz, s.JitterSeconds, s.PacingHz = sum.RateHz, sum.JitterSeconds, a.pacer.Hz()
-	s.PacingVRR = a.pacer.VRR()
-	s.Present = a.presentPanel()
+	s.Events, s.EventNote = &a.viewer.events, a.viewer.eventNote
+	sum := a.shell.window.Summary()
+	s.PresentHz, s.JitterSeconds, s.PacingHz = sum.RateHz, sum.JitterSeconds, a.shell.pacer.Hz()
+	s.PacingVRR = a.shell.pacer.VRR()
+	s.Present = a.shell.presentPanel()
 
-	s.Lanes, s.Lane = a.lanes.names, a.lane
-	s.Selected = a.bodyInfo(&s.Body)
+	s.Lanes, s.Lane = a.viewer.lanes.names, a.viewer.lane
+	s.Selected = a.viewer.bodyInfo(a.sim.world, &s.Body)
 	vw, vh := p.u.SceneRect()
-	s.Labels = a.lanes.place(a.cam.view(), vw, vh, a.lane, a.sim.world)
+	s.Labels = a.viewer.lanes.place(a.viewer.cam.view(), vw, vh, a.viewer.lane, a.sim.world)
 }
 
 // sceneIndex is sc's entry in the browser.
@@ -219,7 +218,7 @@ func (p *panel) apply(a *app) {
 	}
 	if s.LaneRequested {
 		s.LaneRequested = false
-		a.selectLane(s.Lane)
+		a.viewer.selectLane(s.Lane)
 	}
 	if s.EventRequested {
 		s.EventRequested = false
@@ -227,7 +226,7 @@ func (p *panel) apply(a *app) {
 	}
 	if s.ClearSelection {
 		s.ClearSelection = false
-		a.view.Selected = -1
+		a.viewer.view.Selected = -1
 	}
 	if s.Paused != b.Paused {
 		sim.lp.SetPaused(s.Paused)
@@ -245,11 +244,11 @@ func (p *panel) apply(a *app) {
 		a.setTimeScale(float64(s.TimeScale))
 	}
 	if s.VSync != b.VSync || s.Rate != b.Rate {
-		a.vsync = s.VSync
+		a.shell.vsync = s.VSync
 		if s.Rate != b.Rate {
-			a.customHz, a.target = 0, s.Rate
+			a.shell.customHz, a.shell.target = 0, s.Rate
 		}
-		a.applyDisplay()
+		a.shell.applyDisplay()
 	}
 	if s.Split != b.Split {
 		a.toggleSplit()
@@ -259,8 +258,8 @@ func (p *panel) apply(a *app) {
 		a.split.RightHz = float64(max(ui.MinSplitHz, min(ui.MaxSplitHz, s.SplitRightHz)))
 	}
 	if s.Stabiliser != b.Stabiliser {
-		a.stabiliser.Enabled = s.Stabiliser
-		a.stabiliser.Reset()
+		a.shell.stabiliser.Enabled = s.Stabiliser
+		a.shell.stabiliser.Reset()
 	}
 	if s.CCD != b.CCD {
 		sim.setCCD(s.CCD)
@@ -278,9 +277,9 @@ func (p *panel) apply(a *app) {
 		sim.setRate(r)
 	}
 	if s.Interp != b.Interp {
-		a.view.Mode = s.Interp
+		a.viewer.view.Mode = s.Interp
 	}
-	d := &a.view.Debug
+	d := &a.viewer.view.Debug
 	d.Ghosts, d.Trails, d.HitMarkers, d.SleepTint = s.Ghosts, s.Trails, s.HitMarkers, s.SleepingTint
 	d.Physics.AABBs, d.Physics.Contacts, d.Physics.Sweeps = s.AABBs, s.Contacts, s.Sweeps
 	d.Physics.Impulses, d.Islands = s.Impulses, s.Islands
@@ -293,14 +292,14 @@ func (p *panel) apply(a *app) {
 	sim.plate = s.ShotPlate
 	if s.FireRequested {
 		s.FireRequested = false
-		sim.fire(&a.cam, false) // through the crosshair
+		sim.fire(&a.viewer.cam, false) // through the crosshair
 	}
 	if s.ScreenshotRequested {
 		s.ScreenshotRequested = false
-		a.requestScreenshot()
+		a.shell.requestScreenshot()
 	}
 	if s.Fullscreen != b.Fullscreen {
-		a.toggleFullscreen()
+		a.shell.toggleFullscreen()
 	}
 }
 
@@ -310,14 +309,8 @@ func (p *panel) loadEntry(a *app, i int) {
 		return
 	}
 	if p.fileScene != nil && i == len(p.st.Scenes)-1 {
-		a.loadFailed(a.loadScene(p.fileScene))
+		a.viewer.loadFailed(a.loadScene(p.fileScene))
 		return
 	}
 	a.switchScene(p.st.Scenes[i])
-}
-
-// requestScreenshot asks for a PNG of the next drawn frame, panel included
-// (F12 and the panel's button).
-func (a *app) requestScreenshot() {
-	a.screenshotPending = "sandbox-" + time.Now().Format("20060102-150405.000") + ".png"
 }

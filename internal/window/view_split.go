@@ -107,8 +107,8 @@ func (a *app) followJudder() {
 	if ts := a.sim.lp.TimeScale(); ts != s.timeScale {
 		s.timeScale, restart = ts, true
 	}
-	if a.view.Mode != s.mode {
-		s.mode, restart = a.view.Mode, true
+	if a.viewer.view.Mode != s.mode {
+		s.mode, restart = a.viewer.view.Mode, true
 	}
 	if b := s.follow.body; b != s.body || b < 0 {
 		s.body, restart = b, true
@@ -172,19 +172,19 @@ func (a *app) drawSplit(fr *session.Frame, fw, fh int, vp gfx.Viewport) error {
 			h.next = s.clock
 		}
 		h.next += period
-		a.lines.Reset()
-		a.overlay.Reset()
+		a.viewer.lines.Reset()
+		a.viewer.overlay.Reset()
 		world, view, alpha := a.halfSource(i, fr)
-		view.Build(world, alpha, step, a.simTime(), &a.lines, &a.overlay)
-		a.drawDrag(fr.Alpha)
+		view.Build(world, alpha, step, a.simTime(), &a.viewer.lines, &a.viewer.overlay)
+		a.viewer.drawDrag(a.sim.world, a.sim.lp.Config().StepSeconds, fr.Alpha)
 		if !a.byPolicy() {
 			a.recordGhost(h, fr.Alpha, s.clock)
 		}
-		a.frame = gfx.Frame{
-			Width: fw, Height: fh, View: h.vp, Camera: a.cam.view(),
-			Dynamic: view.Dynamic, Lines: &a.lines, Overlay: &a.overlay,
+		a.viewer.frame = gfx.Frame{
+			Width: fw, Height: fh, View: h.vp, Camera: a.viewer.cam.view(),
+			Dynamic: view.Dynamic, Lines: &a.viewer.lines, Overlay: &a.viewer.overlay,
 		}
-		if err := a.r.Render(&a.frame); err != nil {
+		if err := a.viewer.r.Render(&a.viewer.frame); err != nil {
 			return err
 		}
 		h.hold(true)
@@ -253,7 +253,7 @@ func (h *splitHalf) measure(a *app, alpha, step, now float64) {
 		return
 	}
 	b := w.Body(s.body)
-	drawn := a.view.Pose(b, alpha, step).Center
+	drawn := a.viewer.view.Pose(b, alpha, step).Center
 	exact := interp.LerpVec(b.Prev.Center, b.Curr.Center, alpha)
 	h.follow.Frame(w.Tick(), drawn, exact, now-h.prevTime)
 	h.prevTime = now

@@ -48,7 +48,7 @@ type splitGhosts struct {
 
 // startFollow saves the camera and forgets the body followed (split on).
 func (a *app) startFollow() {
-	c := &a.cam
+	c := &a.viewer.cam
 	a.split.follow = splitFollow{body: -1, saved: camera0{target: c.target, yaw: c.yaw, pitch: c.pitch, dst: c.distance}}
 	for i := range a.split.halves {
 		a.split.halves[i].ghosts = splitGhosts{body: -1}
@@ -58,7 +58,7 @@ func (a *app) startFollow() {
 // endFollow puts the camera back where it was before the split (split off).
 func (a *app) endFollow() {
 	s := a.split.follow.saved
-	a.cam.target, a.cam.yaw, a.cam.pitch, a.cam.distance = s.target, s.yaw, s.pitch, s.dst
+	a.viewer.cam.target, a.viewer.cam.yaw, a.viewer.cam.pitch, a.viewer.cam.distance = s.target, s.yaw, s.pitch, s.dst
 }
 
 // restartFollow is a scene load while split: the new scene's camera is the
@@ -74,7 +74,7 @@ func (a *app) restartFollow() {
 // when nothing moves.
 func (a *app) followedBody() int {
 	w := a.sim.world
-	if sel := a.view.Selected; sel >= 0 && sel < w.NumBodies() {
+	if sel := a.viewer.view.Selected; sel >= 0 && sel < w.NumBodies() {
 		return sel
 	}
 	if f := a.split.follow.body; f >= 0 && f < w.NumBodies() && !w.Body(f).Sleeping {
@@ -97,11 +97,11 @@ func (a *app) follow(alpha float64) {
 	}
 	p := interp.BodyPose(interp.Lerp, a.sim.world.Body(i), alpha, a.sim.lp.Config().StepSeconds).Center
 	if i == f.body {
-		a.cam.target = a.cam.target.Add(p.Sub(f.last))
+		a.viewer.cam.target = a.viewer.cam.target.Add(p.Sub(f.last))
 	} else {
-		a.cam.target = p
-		a.cam.distance = min(a.cam.distance, followDistance)
-		a.cam.fly = false
+		a.viewer.cam.target = p
+		a.viewer.cam.distance = min(a.viewer.cam.distance, followDistance)
+		a.viewer.cam.fly = false
 	}
 	f.body, f.last = i, p
 }
@@ -129,13 +129,13 @@ func (a *app) recordGhost(h *splitHalf, alpha, now float64) {
 		}
 		fade := float32(1 - 0.7*age/ghostSeconds)
 		c := [3]float32{ghostColor[0] * fade, ghostColor[1] * fade, ghostColor[2] * fade}
-		a.overlay.Box(g.poses[j].Center, b.Half, g.poses[j].Orientation, c)
+		a.viewer.overlay.Box(g.poses[j].Center, b.Half, g.poses[j].Orientation, c)
 	}
 	if g.n == maxGhosts {
 		g.head = (g.head + 1) % maxGhosts
 		g.n--
 	}
 	j := (g.head + g.n) % maxGhosts
-	g.poses[j], g.times[j] = a.view.Pose(b, alpha, a.sim.lp.Config().StepSeconds), now
+	g.poses[j], g.times[j] = a.viewer.view.Pose(b, alpha, a.sim.lp.Config().StepSeconds), now
 	g.n++
 }

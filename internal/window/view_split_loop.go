@@ -74,7 +74,7 @@ func (a *app) syncShadow() {
 		}
 		sh.sess, sh.of, sh.pol, sh.frame = s, a.sim.sess, a.shadowPolicy(), nil
 		if sh.view == nil {
-			sh.view = gfx.NewWorldView(a.view.Mode)
+			sh.view = gfx.NewWorldView(a.viewer.view.Mode)
 		}
 		sh.view.Reset()
 		a.sim.mirror = func(in physics.Input) { sh.in = append(sh.in, in) }
@@ -84,7 +84,7 @@ func (a *app) syncShadow() {
 	_ = lp.SetTimeScale(main.TimeScale()) // the main loop's, in range
 	_ = lp.SetCatchUp(main.CatchUp())
 	sh.sess.World().SetCCD(a.sim.world.CCD())
-	sh.view.Mode = a.view.Mode
+	sh.view.Mode = a.viewer.view.Mode
 }
 
 // advanceShadow hands the shadow the frame the main session was handed,
@@ -112,13 +112,13 @@ func (a *app) advanceShadow(fed float64) error {
 // the right.
 func (a *app) halfSource(i int, fr *session.Frame) (*physics.World, *gfx.WorldView, float64) {
 	if !a.byPolicy() || a.shadow.frame == nil {
-		return a.sim.world, a.view, fr.Alpha
+		return a.sim.world, a.viewer.view, fr.Alpha
 	}
 	shadowLeft := a.shadow.pol == loop.Fixed
 	if (i == 0) == shadowLeft {
 		return a.shadow.sess.World(), a.shadow.view, a.shadow.frame.Alpha
 	}
-	return a.sim.world, a.view, fr.Alpha
+	return a.sim.world, a.viewer.view, fr.Alpha
 }
 
 // halfPolicy names the loop half i shows under the split by policy.

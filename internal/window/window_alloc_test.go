@@ -35,8 +35,8 @@ func TestWindowFrameAllocations(t *testing.T) {
 		Width: 720, Height: 460,
 		onExit: func(a *app) error {
 			a.o.Frames = 0
-			if !a.panel.st.ShowPlots || a.frame.View.H >= a.fbHeight || a.frame.View.W >= a.fbWidth {
-				t.Errorf("panel or plot strip not laid out: view %+v in %dx%d", a.frame.View, a.fbWidth, a.fbHeight)
+			if !a.viewer.panel.st.ShowPlots || a.viewer.frame.View.H >= a.shell.fbHeight || a.viewer.frame.View.W >= a.shell.fbWidth {
+				t.Errorf("panel or plot strip not laid out: view %+v in %dx%d", a.viewer.frame.View, a.shell.fbWidth, a.shell.fbHeight)
 			}
 			// Steady state: the scripted shots (up to tick 180) fired, the
 			// tower fallen and asleep, trails, markers and buffers grown.
@@ -54,8 +54,8 @@ func TestWindowFrameAllocations(t *testing.T) {
 			}
 			var err error
 			measured, err = allocprof.Measure(frames, a.frameOnce, "sandbox/", "main.")
-			if a.panel.st.Bodies == 0 || a.frameIndex < 90 || a.panel.hist.Len() < 90 {
-				t.Errorf("panel not filled: %d bodies after %d frames, %d frames of history", a.panel.st.Bodies, a.frameIndex, a.panel.hist.Len())
+			if a.viewer.panel.st.Bodies == 0 || a.shell.frameIndex < 90 || a.viewer.panel.hist.Len() < 90 {
+				t.Errorf("panel not filled: %d bodies after %d frames, %d frames of history", a.viewer.panel.st.Bodies, a.shell.frameIndex, a.viewer.panel.hist.Len())
 			}
 			return err
 		}}

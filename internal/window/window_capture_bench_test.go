@@ -33,14 +33,14 @@ func BenchmarkF12Capture(b *testing.B) {
 					b.ResetTimer()
 					for i := 0; i < b.N; i++ {
 						b.StopTimer()
-						a.shots.wait()
+						a.shell.shots.wait()
 						path := dir + "/" + mode + "-" + time.Now().Format("150405.000000000") + ".png"
 						b.StartTimer()
 						start := time.Now()
 						switch mode {
 						case "none", "async":
 							if mode == "async" {
-								a.screenshotPending = path
+								a.shell.screenshotPending = path
 							}
 							if err := a.frameOnce(); err != nil {
 								return err
@@ -49,7 +49,7 @@ func BenchmarkF12Capture(b *testing.B) {
 							if err := a.frameOnce(); err != nil {
 								return err
 							}
-							img, err := gfx.ReadPixels(a.fbWidth, a.fbHeight)
+							img, err := gfx.ReadPixels(a.shell.fbWidth, a.shell.fbHeight)
 							if err != nil {
 								return err
 							}
@@ -60,7 +60,7 @@ func BenchmarkF12Capture(b *testing.B) {
 						worst = max(worst, time.Since(start))
 					}
 					b.StopTimer()
-					a.shots.wait()
+					a.shell.shots.wait()
 					b.ReportMetric(float64(worst.Microseconds())/1e3, "worst-ms")
 					return nil
 				}}

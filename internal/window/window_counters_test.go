@@ -54,8 +54,8 @@ func TestWindowCountersAgreeWithReport(t *testing.T) {
 						return err
 					}
 				}
-				a.panel.sync(a)
-				panelCounts = a.panel.st.Counts
+				a.viewer.panel.sync(a)
+				panelCounts = a.viewer.panel.st.Counts
 				return a.writeStats() // -stats was written after the first frame: again, now
 			}}
 		if err := Run(o); err != nil {

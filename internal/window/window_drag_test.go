@@ -30,7 +30,7 @@ func TestWindowDragBody(t *testing.T) {
 		i := id.Index()
 		vw, vh := a.viewSize()
 		start := a.world().Body(i).Curr.Center
-		x, y, ok := a.cam.view().Project(start, vw, vh)
+		x, y, ok := a.viewer.cam.view().Project(start, vw, vh)
 		if !ok {
 			t.Fatal("crate-3 is not in the default view")
 		}
@@ -41,8 +41,8 @@ func TestWindowDragBody(t *testing.T) {
 		if err := a.runFrames(2); err != nil {
 			return err
 		}
-		if _, held := a.sim.sess.Held(); a.view.Selected != i || held || a.drag.active {
-			t.Fatalf("Shift + click: selected %d (want %d), held %v, dragging %v", a.view.Selected, i, held, a.drag.active)
+		if _, held := a.sim.sess.Held(); a.viewer.view.Selected != i || held || a.viewer.drag.active {
+			t.Fatalf("Shift + click: selected %d (want %d), held %v, dragging %v", a.viewer.view.Selected, i, held, a.viewer.drag.active)
 		}
 		if b := a.world().Body(i); b.Curr.Center.Sub(start).Len() > 1e-3 {
 			t.Fatalf("a Shift + click moved crate-3 by %.4f m", b.Curr.Center.Sub(start).Len())
@@ -57,11 +57,11 @@ func TestWindowDragBody(t *testing.T) {
 			}
 		}
 		in, held := a.sim.sess.Held()
-		if !held || !a.drag.active || in.Body != id {
-			t.Fatalf("dragging: held %v (%+v), active %v", held, in, a.drag.active)
+		if !held || !a.viewer.drag.active || in.Body != id {
+			t.Fatalf("dragging: held %v (%+v), active %v", held, in, a.viewer.drag.active)
 		}
-		target := a.drag.target
-		d0 := a.world().Body(i).Curr.Center.Add(a.world().Body(i).Curr.Orientation.Rotate(a.drag.local)).Sub(target).Len()
+		target := a.viewer.drag.target
+		d0 := a.world().Body(i).Curr.Center.Add(a.world().Body(i).Curr.Orientation.Rotate(a.viewer.drag.local)).Sub(target).Len()
 		// Mid-drag, while the point is still on its way: the line is long.
 		img := a.shot(t)
 		green := 0
@@ -84,7 +84,7 @@ func TestWindowDragBody(t *testing.T) {
 			return err
 		}
 		b := a.world().Body(i)
-		grabbed := b.Curr.Center.Add(b.Curr.Orientation.Rotate(a.drag.local))
+		grabbed := b.Curr.Center.Add(b.Curr.Orientation.Rotate(a.viewer.drag.local))
 		d1 := grabbed.Sub(target).Len()
 		t.Logf("target %.2f m above the crate's start; grabbed point %.2f m from it after 0.1 s, %.3f m 1 s later", target[1]-start[1], d0, d1)
 		if target[1]-start[1] < 0.5 {
@@ -94,8 +94,8 @@ func TestWindowDragBody(t *testing.T) {
 			t.Errorf("after 1 s of drag the grabbed point is %.3f m from the target, centre rose %.2f m", d1, b.Curr.Center[1]-start[1])
 		}
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Release, glfw.ModShift)
-		if _, held := a.sim.sess.Held(); held || a.drag.active {
-			t.Errorf("after the release: held %v, dragging %v", held, a.drag.active)
+		if _, held := a.sim.sess.Held(); held || a.viewer.drag.active {
+			t.Errorf("after the release: held %v, dragging %v", held, a.viewer.drag.active)
 		}
 		return nil
 	})

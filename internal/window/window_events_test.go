@@ -19,7 +19,7 @@ import (
 // pickEvent is a click on a row of the panel's event list, made the way a
 // user's click reaches the app: between the panel's sync and apply.
 func (a *app) pickEvent(e ui.Event) error {
-	p := a.panel
+	p := a.viewer.panel
 	p.sync(a)
 	p.before = p.st
 	p.st.PickedEvent, p.st.EventRequested = e, true
@@ -38,8 +38,8 @@ func TestWindowEventListHitAndClick(t *testing.T) {
 	inWindow(t, 1280, 720, func(a *app) error {
 		a.fakeClock(1.0 / 60)
 		a.onKey(glfw.KeyL, 0)
-		if a.lane != laneOf(t, a, "wall-1mm") {
-			t.Fatalf("L picked lane %d, want the 1 mm wall's", a.lane)
+		if a.viewer.lane != laneOf(t, a, "wall-1mm") {
+			t.Fatalf("L picked lane %d, want the 1 mm wall's", a.viewer.lane)
 		}
 		shot := a.world().NumBodies()
 		a.onKey(glfw.KeySpace, 0)
@@ -67,20 +67,20 @@ func TestWindowEventListHitAndClick(t *testing.T) {
 
 		var hit ui.Event
 		found, later := false, 0
-		for i := 0; i < a.events.Len(); i++ {
-			e := a.events.Newest(i)
+		for i := 0; i < a.viewer.events.Len(); i++ {
+			e := a.viewer.events.Newest(i)
 			if e.Kind == ui.EventCCDHit && e.Body == shot {
 				hit, found = e, true
 			}
 		}
 		if !found {
-			t.Fatalf("no CCD hit of the shot in the event list (%d events)", a.events.Len())
+			t.Fatalf("no CCD hit of the shot in the event list (%d events)", a.viewer.events.Len())
 		}
 		if hit.BodyName != "user-shot-1" || hit.Other != "wall-1mm" || hit.OtherBody || hit.Tick <= stopFrom || hit.Tick > stopTo {
 			t.Fatalf("the shot's hit in the list: %+v; want user-shot-1 on wall-1mm at a tick in (%d, %d]", hit, stopFrom, stopTo)
 		}
-		for i := 0; i < a.events.Len(); i++ {
-			if a.events.Newest(i).Tick > hit.Tick+1 {
+		for i := 0; i < a.viewer.events.Len(); i++ {
+			if a.viewer.events.Newest(i).Tick > hit.Tick+1 {
 				later++
 			}
 		}
@@ -95,20 +95,20 @@ func TestWindowEventListHitAndClick(t *testing.T) {
 		if err := a.pickEvent(hit); err != nil {
 			return err
 		}
-		s := &a.panel.st
+		s := &a.viewer.panel.st
 		switch {
 		case !a.sim.lp.Paused() || a.sim.sess.Tick() != hit.Tick:
 			t.Fatalf("after the click: paused %v at tick %d, want paused at %d", a.sim.lp.Paused(), a.sim.sess.Tick(), hit.Tick)
 		case a.world().StateHash() != hashes[hit.Tick]:
 			t.Errorf("tick %d shown with hash %016x, it had %016x", hit.Tick, a.world().StateHash(), hashes[hit.Tick])
-		case a.view.Selected != shot || !s.Selected || s.Body.Name != "user-shot-1":
-			t.Errorf("selected %d (panel %v %q), want the shot %d", a.view.Selected, s.Selected, s.Body.Name, shot)
+		case a.viewer.view.Selected != shot || !s.Selected || s.Body.Name != "user-shot-1":
+			t.Errorf("selected %d (panel %v %q), want the shot %d", a.viewer.view.Selected, s.Selected, s.Body.Name, shot)
 		case s.EventNote != "":
 			t.Errorf("note %q after a click on a tick the buffer holds", s.EventNote)
 		}
 		b := a.world().Body(shot)
 		want := gfx.MakeInstance(b.Curr.Center, b.Half, b.Curr.Orientation, [4]float32{})
-		if got := a.view.Dynamic[shot]; got.Center != want.Center {
+		if got := a.viewer.view.Dynamic[shot]; got.Center != want.Center {
 			t.Errorf("the shot is drawn at %v, want its pose at tick %d, %v", got.Center, hit.Tick, want.Center)
 		}
 		if x := b.Curr.Center[0]; x > 20 || x < 19 {
@@ -120,8 +120,8 @@ func TestWindowEventListHitAndClick(t *testing.T) {
 		if err := a.runFrames(2); err != nil {
 			return err
 		}
-		for i := 0; i < a.events.Len(); i++ {
-			if e := a.events.Newest(i); e.Tick > hit.Tick+1 {
+		for i := 0; i < a.viewer.events.Len(); i++ {
+			if e := a.viewer.events.Newest(i); e.Tick > hit.Tick+1 {
 				t.Fatalf("after stepping on from tick %d: event %+v of the abandoned branch still listed", hit.Tick, e)
 			}
 		}
@@ -136,17 +136,17 @@ func TestWindowEventListHitAndClick(t *testing.T) {
 		if lo, _, _ := a.sim.sess.RewindRange(); lo <= hit.Tick {
 			t.Fatalf("the rewind buffer still holds tick %d (from %d)", hit.Tick, lo)
 		}
-		a.view.Selected = -1
+		a.viewer.view.Selected = -1
 		tick := a.sim.sess.Tick()
 		if err := a.pickEvent(hit); err != nil {
 			return err
 		}
-		note := a.panel.st.EventNote
-		if !a.sim.lp.Paused() || a.sim.sess.Tick() != tick || a.view.Selected != shot ||
+		note := a.viewer.panel.st.EventNote
+		if !a.sim.lp.Paused() || a.sim.sess.Tick() != tick || a.viewer.view.Selected != shot ||
 			!strings.Contains(note, strconv.FormatUint(hit.Tick, 10)) {
 			t.Errorf("a click on tick %d, gone from the buffer: paused %v, tick %d -> %d, selected %d, note %q; "+
 				"want paused where it was, the shot selected and a note naming the tick",
-				hit.Tick, a.sim.lp.Paused(), tick, a.sim.sess.Tick(), a.view.Selected, note)
+				hit.Tick, a.sim.lp.Paused(), tick, a.sim.sess.Tick(), a.viewer.view.Selected, note)
 		}
 		return nil
 	})
@@ -169,8 +169,8 @@ func TestWindowPanelCountersAndTeleportEvents(t *testing.T) {
 		err := Run(Options{Scene: sc, VSync: false, CCD: true, Interp: interp.Lerp, FireAtFrame: -1,
 			Frames: 22, Width: 640, Height: 400, frameSeconds: 3.0 / 60, ignoreTeleportFlags: ignore,
 			onExit: func(a *app) error {
-				a.panel.sync(a)
-				s := &a.panel.st.Counts
+				a.viewer.panel.sync(a)
+				s := &a.viewer.panel.st.Counts
 				wantJumps := uint64(0)
 				if ignore {
 					wantJumps = 1
@@ -182,8 +182,8 @@ func TestWindowPanelCountersAndTeleportEvents(t *testing.T) {
 					t.Errorf("CCD hits %d, split %d + %d + %d, world %d", s.CCDHits, s.CCDWallHits, s.CCDGroundHits, s.CCDBodyHits, a.world().Counters().CCDHits)
 				}
 				kinds := map[ui.EventKind]ui.Event{}
-				for i := 0; i < a.panel.st.Events.Len(); i++ {
-					e := a.panel.st.Events.Newest(i)
+				for i := 0; i < a.viewer.panel.st.Events.Len(); i++ {
+					e := a.viewer.panel.st.Events.Newest(i)
 					kinds[e.Kind] = e
 				}
 				if e, ok := kinds[ui.EventTeleport]; !ok || e.Tick != 61 || e.BodyName != "glider" || e.Body != 0 {

@@ -28,7 +28,7 @@ func TestWindowInterruptWritesNothing(t *testing.T) {
 	o := Options{Scene: sc, CCD: true, Interp: interp.Lerp, Frames: 10, FireAtFrame: -1, Width: 320, Height: 240,
 		Stats: stats, Screenshot: shot,
 		Interrupted: func() bool { frames++; return frames > 4 },
-		onExit:      func(a *app) error { frames = a.frameIndex; return nil }}
+		onExit:      func(a *app) error { frames = a.shell.frameIndex; return nil }}
 	if err := Run(o); err != nil {
 		t.Fatal(err)
 	}

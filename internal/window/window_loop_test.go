@@ -42,7 +42,7 @@ func TestWindowLoopControls(t *testing.T) {
 		if want := a.o.frameSeconds + stallSeconds; fr.Steps != 1 || fr.StepSeconds < want-1e-12 || fr.StepSeconds > want+1e-12 {
 			t.Errorf("stalled frame under the variable loop: %d steps of %v s, want one of %v", fr.Steps, fr.StepSeconds, want)
 		}
-		p := a.panel
+		p := a.viewer.panel
 		p.sync(a)
 		p.syncLoop(a)
 		if p.st.Loop.Policy != int32(loop.Variable) || p.st.Loop.StepDT != fr.StepSeconds || p.st.Loop.Steps != 1 {
@@ -98,7 +98,7 @@ func TestWindowSplitByPolicy(t *testing.T) {
 		if a.sim.sess.Tick() != 1 || a.shadow.sess.Tick() != 1 {
 			t.Fatalf("not started together: ticks %d and %d", a.sim.sess.Tick(), a.shadow.sess.Tick())
 		}
-		a.sim.fire(&a.cam, false) // a shot reaches both
+		a.sim.fire(&a.viewer.cam, false) // a shot reaches both
 		if err := a.runFrames(20); err != nil {
 			return err
 		}
@@ -124,7 +124,7 @@ func TestWindowSplitByPolicy(t *testing.T) {
 			t.Error("the halves do not draw the fixed loop left and the variable loop right")
 		}
 		if path := os.Getenv("SANDBOX_LOOPS_SHOT"); path != "" {
-			if err := a.screenshot(path, a.fbWidth, a.fbHeight); err != nil {
+			if err := a.shell.screenshot(path, a.shell.fbWidth, a.shell.fbHeight); err != nil {
 				return err
 			}
 		}

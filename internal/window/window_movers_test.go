@@ -24,11 +24,11 @@ func TestWindowMovers(t *testing.T) {
 		}
 		w := a.world()
 		nb, nm := w.NumBodies(), w.NumMovers()
-		if nm != 3 || len(a.view.Dynamic) != nb+nm {
-			t.Fatalf("%d instances for %d bodies and %d movers", len(a.view.Dynamic), nb, nm)
+		if nm != 3 || len(a.viewer.view.Dynamic) != nb+nm {
+			t.Fatalf("%d instances for %d bodies and %d movers", len(a.viewer.view.Dynamic), nb, nm)
 		}
 		for k := 0; k < nm; k++ {
-			if c := a.view.Dynamic[nb+k].Color; c != gfx.MoverColor {
+			if c := a.viewer.view.Dynamic[nb+k].Color; c != gfx.MoverColor {
 				t.Errorf("mover %d drawn in %v, want the movers' colour", k, c)
 			}
 		}
@@ -53,17 +53,17 @@ func TestWindowMovers(t *testing.T) {
 			}
 		}
 		save("window-elevator.png")
-		before := a.lines.Len()
+		before := a.viewer.lines.Len()
 		a.onKey(glfw.KeyL, 0)
 		if err := a.runFrames(1); err != nil {
 			return err
 		}
-		if !a.view.Debug.MoverPaths || a.lines.Len() <= before {
-			t.Errorf("after L: paths %v, %d lines (before %d), want the paths drawn", a.view.Debug.MoverPaths, a.lines.Len(), before)
+		if !a.viewer.view.Debug.MoverPaths || a.viewer.lines.Len() <= before {
+			t.Errorf("after L: paths %v, %d lines (before %d), want the paths drawn", a.viewer.view.Debug.MoverPaths, a.viewer.lines.Len(), before)
 		}
 		save("window-elevator-paths.png")
 		a.onKey(glfw.KeyL, 0)
-		if a.view.Debug.MoverPaths {
+		if a.viewer.view.Debug.MoverPaths {
 			t.Error("L again did not hide the paths")
 		}
 		return nil

@@ -101,10 +101,10 @@ func TestWindowNetworkDelay(t *testing.T) {
 				return fmt.Errorf("tick %d: no confirmed pose apart from its predicted one", a.sim.sess.Tick())
 			}
 			// From the side, so that the ghost is not hidden behind its body.
-			a.cam.target, a.cam.yaw, a.cam.pitch, a.cam.distance = mgl64.Vec3{1, 1.5, 0}, -math.Pi/2, 0.3, 9
+			a.viewer.cam.target, a.viewer.cam.yaw, a.viewer.cam.pitch, a.viewer.cam.distance = mgl64.Vec3{1, 1.5, 0}, -math.Pi/2, 0.3, 9
 			// The view alone (F2), as docs/rollback-ghost.png shows it.
 			a.onKey(glfw.KeyF2, 0)
-			a.o.Frames, a.o.Screenshot = a.frameIndex+1, shot
+			a.o.Frames, a.o.Screenshot = a.shell.frameIndex+1, shot
 			if err := a.frameOnce(); err != nil {
 				return err
 			}
@@ -116,19 +116,19 @@ func TestWindowNetworkDelay(t *testing.T) {
 			if st := a.sim.rb.Stats(); st.Rollbacks < 3 {
 				return fmt.Errorf("%d rollbacks: want one for each of player 2's three inputs at least", st.Rollbacks)
 			}
-			if a.panel.st.Network.Rollbacks == 0 {
+			if a.viewer.panel.st.Network.Rollbacks == 0 {
 				return fmt.Errorf("the panel's network line counts no rollbacks")
 			}
 			if panelShot != "" {
 				// The panel scrolled down to its Network section.
-				a.win.SetCursorPos(float64(a.fbWidth-150), float64(a.fbHeight/2))
+				a.shell.win.SetCursorPos(float64(a.shell.fbWidth-150), float64(a.shell.fbHeight/2))
 				for i := 0; i < 4; i++ {
-					a.panel.u.Scroll(0, -10)
+					a.viewer.panel.u.Scroll(0, -10)
 					if err := a.frameOnce(); err != nil {
 						return err
 					}
 				}
-				a.o.Frames, a.o.Screenshot = a.frameIndex+1, panelShot
+				a.o.Frames, a.o.Screenshot = a.shell.frameIndex+1, panelShot
 				if err := a.frameOnce(); err != nil {
 					return err
 				}
@@ -141,9 +141,9 @@ func TestWindowNetworkDelay(t *testing.T) {
 				return fmt.Errorf("after F4 four times: delay %d; want off", a.sim.netDelay)
 			}
 			// The panel's combo: its second choice is 4 ticks.
-			before := a.panel.st.Network
-			a.panel.st.Network.Delay = 1
-			a.panel.applyNetwork(a, &before)
+			before := a.viewer.panel.st.Network
+			a.viewer.panel.st.Network.Delay = 1
+			a.viewer.panel.applyNetwork(a, &before)
 			if a.sim.netDelay != 4 || a.sim.rb == nil {
 				return fmt.Errorf("the panel's network delay set to 4 ticks: delay %d", a.sim.netDelay)
 			}

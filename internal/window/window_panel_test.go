@@ -199,7 +199,7 @@ func TestWindowPanelControls(t *testing.T) {
 		if gfx.LiveObjects() == 0 {
 			t.Errorf("live GL objects: %d; want the renderer's and the panel's counted", gfx.LiveObjects())
 		}
-		p := a.panel
+		p := a.viewer.panel
 		// edit runs one panel frame in which the user changes the state.
 		edit := func(change func(s *ui.PanelState)) error {
 			p.sync(a)
@@ -221,12 +221,12 @@ func TestWindowPanelControls(t *testing.T) {
 		switch {
 		case !a.sim.lp.Paused() || a.sim.lp.TimeScale() != 0.5:
 			t.Errorf("pause %v, time scale %g", a.sim.lp.Paused(), a.sim.lp.TimeScale())
-		case !a.vsync || a.target != 3 || a.targetHz() != 144 || !a.stabiliser.Enabled:
-			t.Errorf("vsync %v, target %v (%g Hz), stabiliser %v", a.vsync, a.target, a.targetHz(), a.stabiliser.Enabled)
-		case a.view.Mode != interp.Slerp:
-			t.Errorf("interpolation %v", a.view.Mode)
-		case a.view.Debug != (gfx.DebugOptions{Ghosts: true, Physics: physics.DebugOptions{AABBs: true, Contacts: true, Sweeps: true, Springs: true}}):
-			t.Errorf("debug drawing %+v", a.view.Debug)
+		case !a.shell.vsync || a.shell.target != 3 || a.shell.targetHz() != 144 || !a.shell.stabiliser.Enabled:
+			t.Errorf("vsync %v, target %v (%g Hz), stabiliser %v", a.shell.vsync, a.shell.target, a.shell.targetHz(), a.shell.stabiliser.Enabled)
+		case a.viewer.view.Mode != interp.Slerp:
+			t.Errorf("interpolation %v", a.viewer.view.Mode)
+		case a.viewer.view.Debug != (gfx.DebugOptions{Ghosts: true, Physics: physics.DebugOptions{AABBs: true, Contacts: true, Sweeps: true, Springs: true}}):
+			t.Errorf("debug drawing %+v", a.viewer.view.Debug)
 		case a.sim.shotSpeed != 500 || a.sim.shotHalf != 0.25 || !a.sim.plate:
 			t.Errorf("shot %g m/s, half %g m, plate %v", a.sim.shotSpeed, a.sim.shotHalf, a.sim.plate)
 		case p.st.FireRequested:
@@ -271,7 +271,7 @@ func TestWindowPanelControls(t *testing.T) {
 		if err := edit(func(s *ui.PanelState) { s.ResetRequested, s.ScreenshotRequested = true, true }); err != nil {
 			return err
 		}
-		a.shots.wait() // written on a goroutine
+		a.shell.shots.wait() // written on a goroutine
 		if m, _ := filepath.Glob("sandbox-*.png"); len(m) != 1 || p.st.ResetRequested || p.st.ScreenshotRequested {
 			t.Errorf("screenshot button wrote %v", m)
 		}
@@ -287,7 +287,7 @@ func TestWindowPanelControls(t *testing.T) {
 // moveCursor puts the pointer at (x, y) and tells the app, as the cursor
 // callback would: GLFW does not report the motion of its own warps.
 func (a *app) moveCursor(x, y float64) {
-	a.win.SetCursorPos(x, y)
+	a.shell.win.SetCursorPos(x, y)
 	glfw.PollEvents()
 	a.onCursor(x, y)
 }
@@ -297,21 +297,21 @@ func (a *app) moveCursor(x, y float64) {
 func TestWindowClicksOnPanelDoNotFire(t *testing.T) {
 	inWindow(t, 1280, 720, func(a *app) error {
 		a.sim.lp.SetPaused(true) // the shots wait: counted as pending inputs
-		a.win.Focus()
+		a.shell.win.Focus()
 		a.moveCursor(1280-ui.PanelWidth/2, 300) // over the panel
 		if err := a.runFrames(3); err != nil {
 			return err
 		}
-		if !a.panel.wantMouse() {
+		if !a.viewer.panel.wantMouse() {
 			t.Fatalf("the panel does not want the mouse with the cursor over it (focused %d, hovered %d)",
-				a.win.GetAttrib(glfw.Focused), a.win.GetAttrib(glfw.Hovered))
+				a.shell.win.GetAttrib(glfw.Focused), a.shell.win.GetAttrib(glfw.Hovered))
 		}
-		dist := a.cam.distance
+		dist := a.viewer.cam.distance
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Press, 0)
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Release, 0)
 		a.onScroll(0, 3)
-		if len(a.sim.sess.Pending()) != 0 || a.cam.distance != dist {
-			t.Errorf("over the panel: %d shots queued, distance %g -> %g; want none and unchanged", len(a.sim.sess.Pending()), dist, a.cam.distance)
+		if len(a.sim.sess.Pending()) != 0 || a.viewer.cam.distance != dist {
+			t.Errorf("over the panel: %d shots queued, distance %g -> %g; want none and unchanged", len(a.sim.sess.Pending()), dist, a.viewer.cam.distance)
 		}
 		if err := a.runFrames(2); err != nil {
 			return err
@@ -320,14 +320,14 @@ func TestWindowClicksOnPanelDoNotFire(t *testing.T) {
 		if err := a.runFrames(3); err != nil {
 			return err
 		}
-		if a.panel.wantMouse() {
+		if a.viewer.panel.wantMouse() {
 			t.Fatal("the panel wants the mouse over the 3D view")
 		}
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Press, 0)
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Release, 0)
 		a.onScroll(0, 3)
-		if len(a.sim.sess.Pending()) != 1 || a.cam.distance >= dist {
-			t.Errorf("over the view: %d shots queued, distance %g -> %g; want one shot and a zoom", len(a.sim.sess.Pending()), dist, a.cam.distance)
+		if len(a.sim.sess.Pending()) != 1 || a.viewer.cam.distance >= dist {
+			t.Errorf("over the view: %d shots queued, distance %g -> %g; want one shot and a zoom", len(a.sim.sess.Pending()), dist, a.viewer.cam.distance)
 		}
 		return a.runFrames(2)
 	})
@@ -339,12 +339,12 @@ func TestWindowClicksOnPanelDoNotFire(t *testing.T) {
 func TestWindowPressLandingOnPanelFiresNothing(t *testing.T) {
 	inWindow(t, 1280, 720, func(a *app) error {
 		a.sim.lp.SetPaused(true)
-		a.win.Focus()
+		a.shell.win.Focus()
 		a.moveCursor(300, 200)
 		if err := a.runFrames(3); err != nil {
 			return err
 		}
-		if a.panel.wantMouse() {
+		if a.viewer.panel.wantMouse() {
 			t.Fatal("the panel wants the mouse over the 3D view")
 		}
 		a.moveCursor(1280-ui.PanelWidth/2, 300) // onto the panel, then the press, same batch

@@ -17,14 +17,14 @@ import (
 // while paused waits until N steps it, its latency counting the wait.
 func TestWindowInputLatency(t *testing.T) {
 	inWindow(t, 320, 200, func(a *app) error {
-		if err := a.pacer.SetHz(60); err != nil {
+		if err := a.shell.pacer.SetHz(60); err != nil {
 			return err
 		}
-		a.view.Mode = interp.Off
+		a.viewer.view.Mode = interp.Off
 		if err := a.runFrames(3); err != nil {
 			return err
 		}
-		in := a.pt.inputs
+		in := a.shell.pt.inputs
 		t0 := frameClock()
 		a.onKeyEvent(glfw.KeyC, glfw.Press, 0)
 		frames := 0

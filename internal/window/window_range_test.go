@@ -27,8 +27,8 @@ import (
 // fakeClock makes the app's frame clock advance by exactly dt seconds per
 // frame from now on.
 func (a *app) fakeClock(dt float64) {
-	ns := a.lastNs
-	a.clock = func() int64 {
+	ns := a.shell.lastNs
+	a.shell.clock = func() int64 {
 		ns += int64(dt * 1e9)
 		return ns
 	}
@@ -40,7 +40,7 @@ func (a *app) shot(t *testing.T) *image.RGBA {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "frame.png")
 	frames, screenshot := a.o.Frames, a.o.Screenshot
-	a.o.Frames, a.o.Screenshot = a.frameIndex+1, path
+	a.o.Frames, a.o.Screenshot = a.shell.frameIndex+1, path
 	err := a.frameOnce()
 	a.o.Frames, a.o.Screenshot = frames, screenshot
 	if err != nil {
@@ -51,7 +51,7 @@ func (a *app) shot(t *testing.T) *image.RGBA {
 
 // viewSize is the 3D view's size in framebuffer pixels (Xvfb: the same as
 // window pixels).
-func (a *app) viewSize() (int, int) { return a.frame.View.W, a.frame.View.H }
+func (a *app) viewSize() (int, int) { return a.viewer.frame.View.W, a.viewer.frame.View.H }
 
 // diffPixels counts the pixels of the w x h top-left rectangle that differ
 // between two images by more than a rounding step.
@@ -74,12 +74,12 @@ func laneOf(t *testing.T, a *app, wall string) int {
 	if !ok {
 		t.Fatalf("no slab %s", wall)
 	}
-	for i, l := range a.lanes.lanes {
+	for i, l := range a.viewer.lanes.lanes {
 		if l.static == int(id) {
 			return i
 		}
 	}
-	t.Fatalf("no lane faces %s (lanes %v)", wall, a.lanes.names)
+	t.Fatalf("no lane faces %s (lanes %v)", wall, a.viewer.lanes.names)
 	return -1
 }
 
@@ -122,13 +122,13 @@ func TestWindowLaneShotReachesWall(t *testing.T) {
 		a.fakeClock(1.0 / 60)
 		a.onKey(glfw.KeyL, 0)
 		want := laneOf(t, a, "wall-1mm")
-		if a.lane != want {
-			t.Fatalf("L picked lane %d (%s), want the 1 mm wall's %d", a.lane, a.lanes.names[a.lane], want)
+		if a.viewer.lane != want {
+			t.Fatalf("L picked lane %d (%s), want the 1 mm wall's %d", a.viewer.lane, a.viewer.lanes.names[a.viewer.lane], want)
 		}
-		if a.cam.pitch != 0 || a.cam.forward().Sub(mgl64.Vec3{1, 0, 0}).Len() > 1e-9 {
-			t.Errorf("lane camera looks along %v, want level along +x", a.cam.forward())
+		if a.viewer.cam.pitch != 0 || a.viewer.cam.forward().Sub(mgl64.Vec3{1, 0, 0}).Len() > 1e-9 {
+			t.Errorf("lane camera looks along %v, want level along +x", a.viewer.cam.forward())
 		}
-		if d := 20 - a.cam.eye()[0]; d < float64(ui.DefaultLaneDistance)-1e-6 || d > float64(ui.DefaultLaneDistance)+1e-6 {
+		if d := 20 - a.viewer.cam.eye()[0]; d < float64(ui.DefaultLaneDistance)-1e-6 || d > float64(ui.DefaultLaneDistance)+1e-6 {
 			t.Errorf("lane camera %g m in front of the wall, want %g", d, ui.DefaultLaneDistance)
 		}
 		bodies := a.world().NumBodies()
@@ -148,8 +148,8 @@ func TestWindowLaneShotReachesWall(t *testing.T) {
 		}
 		wall, _ := a.world().FindStatic("wall-1mm")
 		hits := 0
-		for i := 0; i < a.view.Markers.Len(); i++ {
-			if h := a.view.Markers.At(i); h.Body == b.ID && h.Static == wall {
+		for i := 0; i < a.viewer.view.Markers.Len(); i++ {
+			if h := a.viewer.view.Markers.At(i); h.Body == b.ID && h.Static == wall {
 				hits++
 			}
 		}
@@ -161,15 +161,15 @@ func TestWindowLaneShotReachesWall(t *testing.T) {
 		}
 
 		// The labels: every wall's, the lane's highlighted and in view.
-		if len(a.panel.st.Labels) != 4 {
-			t.Fatalf("%d wall labels, want 4", len(a.panel.st.Labels))
+		if len(a.viewer.panel.st.Labels) != 4 {
+			t.Fatalf("%d wall labels, want 4", len(a.viewer.panel.st.Labels))
 		}
-		for i, lb := range a.panel.st.Labels {
+		for i, lb := range a.viewer.panel.st.Labels {
 			if lb.Lane != (i == want) {
 				t.Errorf("label %q: lane %v", lb.Text, lb.Lane)
 			}
 		}
-		lb := a.panel.st.Labels[want]
+		lb := a.viewer.panel.st.Labels[want]
 		vw, vh := a.viewSize()
 		if lb.Text != "1 mm" || lb.X < 0 || lb.X > float32(vw) || lb.Y < 0 || lb.Y > float32(vh) {
 			t.Errorf("lane label %+v, want \"1 mm\" inside the %dx%d view", lb, vw, vh)
@@ -204,8 +204,8 @@ func TestWindowPausedTrailsStayPut(t *testing.T) {
 		// A slow shot across the default view, from above the point it
 		// looks at toward its right: a long trail after a third of a second.
 		a.sim.shotSpeed = 30
-		right := a.cam.forward().Cross(mgl64.Vec3{0, 1, 0}).Normalize()
-		gun := aimedCamera(a.cam.target.Add(mgl64.Vec3{0, 3, 0}).Sub(right.Mul(6)), right)
+		right := a.viewer.cam.forward().Cross(mgl64.Vec3{0, 1, 0}).Normalize()
+		gun := aimedCamera(a.viewer.cam.target.Add(mgl64.Vec3{0, 3, 0}).Sub(right.Mul(6)), right)
 		a.sim.fire(&gun, false)
 		if err := a.runFrames(20); err != nil {
 			return err
@@ -270,7 +270,7 @@ func TestWindowSingleStepDrawsNewState(t *testing.T) {
 				moving++
 			}
 			want := gfx.MakeInstance(b.Curr.Center, b.Half, b.Curr.Orientation, [4]float32{})
-			if got := a.view.Dynamic[i]; got.Center != want.Center || got.Rot != want.Rot {
+			if got := a.viewer.view.Dynamic[i]; got.Center != want.Center || got.Rot != want.Rot {
 				t.Errorf("%s drawn at %v, want its current pose %v", b.Name, got.Center, want.Center)
 			}
 		}
@@ -344,12 +344,12 @@ func TestWindowResetKeepsSettingsAndReloads(t *testing.T) {
 			t.Errorf("after R: tick %d, %d bodies; want tick 0 and the file's new 3 boxes", a.sim.lp.Tick(), a.world().NumBodies())
 		case !a.sim.lp.Paused() || a.sim.lp.TimeScale() != scale || scale == 1:
 			t.Errorf("after R: paused %v, time scale %g; want paused at %g", a.sim.lp.Paused(), a.sim.lp.TimeScale(), scale)
-		case a.world().CCD() || a.panel.st.CCD:
-			t.Errorf("after R: CCD %v (panel %v), want off as the user set it", a.world().CCD(), a.panel.st.CCD)
-		case !a.view.Debug.Ghosts || a.view.Debug.Trails:
-			t.Errorf("after R: ghosts %v trails %v, want the user's on and off", a.view.Debug.Ghosts, a.view.Debug.Trails)
-		case a.panel.st.LoadError != "":
-			t.Errorf("load error %q", a.panel.st.LoadError)
+		case a.world().CCD() || a.viewer.panel.st.CCD:
+			t.Errorf("after R: CCD %v (panel %v), want off as the user set it", a.world().CCD(), a.viewer.panel.st.CCD)
+		case !a.viewer.view.Debug.Ghosts || a.viewer.view.Debug.Trails:
+			t.Errorf("after R: ghosts %v trails %v, want the user's on and off", a.viewer.view.Debug.Ghosts, a.viewer.view.Debug.Trails)
+		case a.viewer.panel.st.LoadError != "":
+			t.Errorf("load error %q", a.viewer.panel.st.LoadError)
 		}
 
 		// Broken: R keeps the old scene, the error is in the panel.
@@ -360,7 +360,7 @@ func TestWindowResetKeepsSettingsAndReloads(t *testing.T) {
 		if err := a.runFrames(2); err != nil {
 			return err
 		}
-		msg := a.panel.st.LoadError
+		msg := a.viewer.panel.st.LoadError
 		if a.world().NumBodies() != 3 || msg == "" || strings.Contains(msg, "\n") || !strings.Contains(msg, path) {
 			t.Errorf("broken file: %d bodies, panel error %q; want the old 3 bodies and one line naming %s", a.world().NumBodies(), msg, path)
 		}
@@ -375,9 +375,9 @@ func TestWindowResetKeepsSettingsAndReloads(t *testing.T) {
 				return err
 			}
 		}
-		if a.world().NumBodies() != 2 || a.panel.st.LoadError != "" || !a.sim.lp.Paused() {
+		if a.world().NumBodies() != 2 || a.viewer.panel.st.LoadError != "" || !a.sim.lp.Paused() {
 			t.Errorf("after saving: %d bodies, error %q, paused %v; want the 2 new boxes, no error, still paused",
-				a.world().NumBodies(), a.panel.st.LoadError, a.sim.lp.Paused())
+				a.world().NumBodies(), a.viewer.panel.st.LoadError, a.sim.lp.Paused())
 		}
 		return nil
 	})
@@ -394,8 +394,8 @@ func TestWindowPanelLeavesHalfTheView(t *testing.T) {
 				_ = gfx.SavePNG(filepath.Join(dir, "panel-"+strings.Repeat("x", size[0]/100)+".png"), img)
 			}
 			vw, _ := a.viewSize()
-			if vw*2 < a.fbWidth {
-				t.Errorf("%dx%d: the view is %d of %d pixels wide, want at least half", size[0], size[1], vw, a.fbWidth)
+			if vw*2 < a.shell.fbWidth {
+				t.Errorf("%dx%d: the view is %d of %d pixels wide, want at least half", size[0], size[1], vw, a.shell.fbWidth)
 			}
 			if p := pixel(img, vw/2, 3); !p.isSky() {
 				t.Errorf("%dx%d: the top of the view is %v, not the sky", size[0], size[1], p)
@@ -403,7 +403,7 @@ func TestWindowPanelLeavesHalfTheView(t *testing.T) {
 			// Right of the view, the panel: its background down most of a
 			// column (headers and table rows cross it), and never the sky.
 			panelPx, skyPx := 0, 0
-			for y := 0; y < a.fbHeight; y++ {
+			for y := 0; y < a.shell.fbHeight; y++ {
 				switch p := pixel(img, vw+4, y); {
 				case p.dist(panelRGB) <= 0.03:
 					panelPx++
@@ -411,14 +411,14 @@ func TestWindowPanelLeavesHalfTheView(t *testing.T) {
 					skyPx++
 				}
 			}
-			if panelPx*3 < a.fbHeight || skyPx > 0 {
+			if panelPx*3 < a.shell.fbHeight || skyPx > 0 {
 				t.Errorf("%dx%d: right of the view, %d of %d pixels are the panel's and %d the sky; want a third and none",
-					size[0], size[1], panelPx, a.fbHeight, skyPx)
+					size[0], size[1], panelPx, a.shell.fbHeight, skyPx)
 			}
 			a.onKey(glfw.KeyF2, 0)
 			a.shot(t)
-			if w, _ := a.viewSize(); w != a.fbWidth {
-				t.Errorf("%dx%d: F2 left the view %d of %d pixels wide", size[0], size[1], w, a.fbWidth)
+			if w, _ := a.viewSize(); w != a.shell.fbWidth {
+				t.Errorf("%dx%d: F2 left the view %d of %d pixels wide", size[0], size[1], w, a.shell.fbWidth)
 			}
 			return nil
 		})
@@ -436,18 +436,18 @@ func TestWindowPickBody(t *testing.T) {
 		i := id.Index()
 		b := a.world().Body(i)
 		vw, vh := a.viewSize()
-		x, y, ok := a.cam.view().Project(b.Curr.Center, vw, vh)
+		x, y, ok := a.viewer.cam.view().Project(b.Curr.Center, vw, vh)
 		if !ok {
 			t.Fatal("crate-3 is not in the default view")
 		}
 		a.moveCursor(x, y)
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Press, glfw.ModShift)
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Release, glfw.ModShift)
-		if a.view.Selected != i || len(a.sim.sess.Pending()) != 0 {
-			t.Fatalf("Shift + click on crate-3: selected %d, %d shots; want %d and none", a.view.Selected, len(a.sim.sess.Pending()), i)
+		if a.viewer.view.Selected != i || len(a.sim.sess.Pending()) != 0 {
+			t.Fatalf("Shift + click on crate-3: selected %d, %d shots; want %d and none", a.viewer.view.Selected, len(a.sim.sess.Pending()), i)
 		}
 		img := a.shot(t)
-		s := &a.panel.st
+		s := &a.viewer.panel.st
 		if !s.Selected || s.Body.Name != "crate-3" || s.Body.Mass != 2 || s.Body.Bullet || s.Body.Contacts < 1 {
 			t.Errorf("panel: selected %v, %+v", s.Selected, s.Body)
 		}
@@ -464,8 +464,8 @@ func TestWindowPickBody(t *testing.T) {
 		}
 		a.moveCursor(float64(vw/2), 3) // the sky
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Press, glfw.ModShift)
-		if a.view.Selected != -1 {
-			t.Errorf("Shift + click on the sky left %d selected", a.view.Selected)
+		if a.viewer.view.Selected != -1 {
+			t.Errorf("Shift + click on the sky left %d selected", a.viewer.view.Selected)
 		}
 		return nil
 	})
@@ -478,20 +478,20 @@ func TestWindowScreenshotToast(t *testing.T) {
 		t.Chdir(t.TempDir())
 		a.fakeClock(1.0 / 60)
 		a.onKey(glfw.KeyF12, 0)
-		for i := 0; i < 300 && a.panel.st.Toast == ""; i++ {
+		for i := 0; i < 300 && a.viewer.panel.st.Toast == ""; i++ {
 			if err := a.runFrames(1); err != nil {
 				return err
 			}
 		}
 		m, _ := filepath.Glob("sandbox-*.png")
-		if len(m) != 1 || a.panel.st.Toast != "saved "+m[0] {
-			t.Fatalf("files %v, message %q; want one screenshot and \"saved\" it", m, a.panel.st.Toast)
+		if len(m) != 1 || a.viewer.panel.st.Toast != "saved "+m[0] {
+			t.Fatalf("files %v, message %q; want one screenshot and \"saved\" it", m, a.viewer.panel.st.Toast)
 		}
 		if err := a.runFrames(2*60 + 5); err != nil {
 			return err
 		}
-		if a.panel.st.Toast != "" {
-			t.Errorf("message %q still shown after 2 s", a.panel.st.Toast)
+		if a.viewer.panel.st.Toast != "" {
+			t.Errorf("message %q still shown after 2 s", a.viewer.panel.st.Toast)
 		}
 		return nil
 	})
@@ -501,7 +501,7 @@ func TestWindowScreenshotToast(t *testing.T) {
 // to half the window's width.
 func TestWindowPanelEdgeDrag(t *testing.T) {
 	inWindow(t, 1280, 720, func(a *app) error {
-		a.win.Focus()
+		a.shell.win.Focus()
 		edge := float64(1280 - ui.PanelWidth)
 		drag := func(from, to float64) error {
 			a.moveCursor(from+1, 300)
@@ -521,17 +521,17 @@ func TestWindowPanelEdgeDrag(t *testing.T) {
 		if err := drag(edge, edge-120); err != nil {
 			return err
 		}
-		if w := a.panel.st.PanelWidth; w < ui.PanelWidth+100 || w > ui.PanelWidth+140 {
+		if w := a.viewer.panel.st.PanelWidth; w < ui.PanelWidth+100 || w > ui.PanelWidth+140 {
 			t.Errorf("dragged the edge 120 px left: panel %g px wide, want about %d", w, ui.PanelWidth+120)
 		}
-		if vw, _ := a.viewSize(); vw != a.fbWidth-int(a.panel.st.PanelWidth) {
-			t.Errorf("view %d px wide beside a %g px panel in %d", vw, a.panel.st.PanelWidth, a.fbWidth)
+		if vw, _ := a.viewSize(); vw != a.shell.fbWidth-int(a.viewer.panel.st.PanelWidth) {
+			t.Errorf("view %d px wide beside a %g px panel in %d", vw, a.viewer.panel.st.PanelWidth, a.shell.fbWidth)
 		}
-		if err := drag(float64(a.fbWidth)-float64(a.panel.st.PanelWidth), 100); err != nil {
+		if err := drag(float64(a.shell.fbWidth)-float64(a.viewer.panel.st.PanelWidth), 100); err != nil {
 			return err
 		}
-		if vw, _ := a.viewSize(); vw*2 < a.fbWidth {
-			t.Errorf("dragged to x = 100: view %d of %d px, want at least half", vw, a.fbWidth)
+		if vw, _ := a.viewSize(); vw*2 < a.shell.fbWidth {
+			t.Errorf("dragged to x = 100: view %d of %d px, want at least half", vw, a.shell.fbWidth)
 		}
 		if len(a.sim.sess.Pending()) != 0 {
 			t.Errorf("dragging the panel's edge fired %d shots", len(a.sim.sess.Pending()))
@@ -546,7 +546,7 @@ func TestWindowClickFiresThroughPointer(t *testing.T) {
 	inWindow(t, 1280, 720, func(a *app) error {
 		a.fakeClock(1.0 / 60)
 		vw, vh := a.viewSize()
-		x, y, ok := a.cam.view().Project(mgl64.Vec3{40, 3, 7.5}, vw, vh)
+		x, y, ok := a.viewer.cam.view().Project(mgl64.Vec3{40, 3, 7.5}, vw, vh)
 		if !ok {
 			t.Fatal("the 20 cm wall is not in the default view")
 		}
@@ -569,8 +569,8 @@ func TestWindowClickFiresThroughPointer(t *testing.T) {
 		shot, _ := a.world().BodyByID(id)
 		wall, _ := a.world().FindStatic("wall-20cm")
 		hit := false
-		for i := 0; i < a.view.Markers.Len(); i++ {
-			if h := a.view.Markers.At(i); h.Body == shot.ID && h.Static == wall {
+		for i := 0; i < a.viewer.view.Markers.Len(); i++ {
+			if h := a.viewer.view.Markers.At(i); h.Body == shot.ID && h.Static == wall {
 				hit = true
 			}
 		}
@@ -592,13 +592,13 @@ func TestWindowSceneKeysAndOpenFile(t *testing.T) {
 	}
 	builtins := scene.BuiltinNames()
 	inWindow(t, 1280, 720, func(a *app) error {
-		if got := a.panel.st.Scenes; !slices.Equal(got, builtins) {
+		if got := a.viewer.panel.st.Scenes; !slices.Equal(got, builtins) {
 			t.Fatalf("browser %v, want the built-in scenes %v", got, builtins)
 		}
 		a.openSceneFile(path)
 		n := len(builtins) + 1
-		if a.sim.sc.Name != "boxes" || len(a.panel.st.Scenes) != n || a.panel.st.Scenes[n-1] != fileEntryLabel("boxes", path) || a.panel.st.LoadError != "" {
-			t.Fatalf("opened %s: scene %q, browser %v, error %q", path, a.sim.sc.Name, a.panel.st.Scenes, a.panel.st.LoadError)
+		if a.sim.sc.Name != "boxes" || len(a.viewer.panel.st.Scenes) != n || a.viewer.panel.st.Scenes[n-1] != fileEntryLabel("boxes", path) || a.viewer.panel.st.LoadError != "" {
+			t.Fatalf("opened %s: scene %q, browser %v, error %q", path, a.sim.sc.Name, a.viewer.panel.st.Scenes, a.viewer.panel.st.LoadError)
 		}
 		a.onKey(glfw.Key2, 0)
 		if a.sim.sc.Name != builtins[1] {
@@ -619,8 +619,8 @@ func TestWindowSceneKeysAndOpenFile(t *testing.T) {
 			}
 		}
 		a.openSceneFile(filepath.Join(t.TempDir(), "missing.json"))
-		if a.sim.sc.Name != "boxes" || !strings.Contains(a.panel.st.LoadError, "missing.json") {
-			t.Errorf("a missing file: scene %q, error %q; want the old scene and the error", a.sim.sc.Name, a.panel.st.LoadError)
+		if a.sim.sc.Name != "boxes" || !strings.Contains(a.viewer.panel.st.LoadError, "missing.json") {
+			t.Errorf("a missing file: scene %q, error %q; want the old scene and the error", a.sim.sc.Name, a.viewer.panel.st.LoadError)
 		}
 		return a.runFrames(2)
 	})

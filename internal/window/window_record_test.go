@@ -101,7 +101,7 @@ func userAtSlowFrames(t *testing.T, a *app) error {
 		t.Fatal("no crate-3")
 	}
 	vw, vh := a.viewSize()
-	x, y, ok := a.cam.view().Project(a.world().Body(id.Index()).Curr.Center, vw, vh)
+	x, y, ok := a.viewer.cam.view().Project(a.world().Body(id.Index()).Curr.Center, vw, vh)
 	if !ok {
 		t.Fatal("crate-3 is not in the view")
 	}

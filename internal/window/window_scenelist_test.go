@@ -34,7 +34,7 @@ func TestWindowSceneListFileEntry(t *testing.T) {
 		if err := a.runFrames(2); err != nil {
 			return err
 		}
-		p := a.panel
+		p := a.viewer.panel
 		seen := map[string]bool{}
 		for _, e := range p.st.Scenes {
 			if seen[e] {

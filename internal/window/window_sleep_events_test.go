@@ -40,8 +40,8 @@ func TestWindowEventListEmbeddedAndSlept(t *testing.T) {
 		if sleptAt == 0 {
 			t.Fatal("the resting crate did not fall asleep in 2 s")
 		}
-		a.panel.sync(a)
-		s := &a.panel.st
+		a.viewer.panel.sync(a)
+		s := &a.viewer.panel.st
 		var embedded, slept []ui.Event
 		for i := 0; i < s.Events.Len(); i++ {
 			switch e := s.Events.Newest(i); e.Kind {

@@ -35,7 +35,7 @@ func gliderPixels(t *testing.T, a *app, img *image.RGBA, h int, r int) (n int, i
 	t.Helper()
 	v := a.split.halves[h].vp
 	b := a.world().Body(0)
-	x, y, ok := a.cam.view().Project(b.Curr.Center, v.W, v.H)
+	x, y, ok := a.viewer.cam.view().Project(b.Curr.Center, v.W, v.H)
 	if !ok {
 		return 0, false
 	}
@@ -60,7 +60,7 @@ func gliderPixels(t *testing.T, a *app, img *image.RGBA, h int, r int) (n int, i
 func TestWindowSplitFollowsGlider(t *testing.T) {
 	inGlider(t, func(a *app) error {
 		a.fakeClock(1.0 / 60)
-		before := a.cam
+		before := a.viewer.cam
 		a.onKey(glfw.KeyX, 0)
 		if err := a.runFrames(180); err != nil {
 			return err
@@ -76,8 +76,8 @@ func TestWindowSplitFollowsGlider(t *testing.T) {
 		if err := a.runFrames(1); err != nil {
 			return err
 		}
-		if a.cam.target != before.target || a.cam.distance != before.distance {
-			t.Errorf("split off: camera at %v, %v m; want back at %v, %v m", a.cam.target, a.cam.distance, before.target, before.distance)
+		if a.viewer.cam.target != before.target || a.viewer.cam.distance != before.distance {
+			t.Errorf("split off: camera at %v, %v m; want back at %v, %v m", a.viewer.cam.target, a.viewer.cam.distance, before.target, before.distance)
 		}
 		return nil
 	})

@@ -148,10 +148,10 @@ func shotIfAsked(a *app, env string) error {
 	if path == "" {
 		return nil
 	}
-	a.screenshotPending = path
+	a.shell.screenshotPending = path
 	if err := a.frameOnce(); err != nil {
 		return err
 	}
-	a.shots.wait()
+	a.shell.shots.wait()
 	return nil
 }

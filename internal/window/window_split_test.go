@@ -32,8 +32,8 @@ func TestWindowSplitViewCadence(t *testing.T) {
 		Width: 960, Height: 600, frameSeconds: 1.0 / 60,
 		onExit: func(a *app) error {
 			a.o.Frames = 0
-			if a.frame.View.W >= a.fbWidth {
-				t.Fatalf("the panel is not beside the view (view %+v in %d px): the halves would include it", a.frame.View, a.fbWidth)
+			if a.viewer.frame.View.W >= a.shell.fbWidth {
+				t.Fatalf("the panel is not beside the view (view %+v in %d px): the halves would include it", a.viewer.frame.View, a.shell.fbWidth)
 			}
 			a.onKey(glfw.KeyX, 0)
 			if !a.split.On || a.split.LeftHz != 60 || a.split.RightHz != 144 {
@@ -43,14 +43,14 @@ func TestWindowSplitViewCadence(t *testing.T) {
 			var prev [2][]byte
 			for i := 0; i < 13; i++ {
 				path := filepath.Join(dir, fmt.Sprintf("split-%d.png", i))
-				a.screenshotPending = path
+				a.shell.screenshotPending = path
 				if err := a.frameOnce(); err != nil {
 					return err
 				}
-				a.shots.wait() // screenshots are written on a goroutine
+				a.shell.shots.wait() // screenshots are written on a goroutine
 				for {
 					// Taken, so that no "saved FILE" message covers the halves.
-					if _, ok := a.shots.poll(); !ok {
+					if _, ok := a.shell.shots.poll(); !ok {
 						break
 					}
 				}

@@ -23,7 +23,7 @@ func TestWindowPanelListsSprings(t *testing.T) {
 		if err := a.runFrames(30); err != nil {
 			return err
 		}
-		p := a.panel
+		p := a.viewer.panel
 		p.sync(a)
 		w := a.sim.world
 		if w.NumSprings() == 0 || len(p.st.Springs) != w.NumSprings() {

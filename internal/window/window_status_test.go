@@ -33,8 +33,8 @@ func TestWindowStatusLineWithPanelHidden(t *testing.T) {
 			}
 		}
 		vw, vh := a.viewSize()
-		if vw != a.fbWidth {
-			t.Fatalf("F2: the view is %d px wide in a %d px window; want the panel hidden", vw, a.fbWidth)
+		if vw != a.shell.fbWidth {
+			t.Fatalf("F2: the view is %d px wide in a %d px window; want the panel hidden", vw, a.shell.fbWidth)
 		}
 		// Along the bottom: light text on a dark strip, some of it red.
 		var light, red int
@@ -51,8 +51,8 @@ func TestWindowStatusLineWithPanelHidden(t *testing.T) {
 		if light < 150 || red < 20 {
 			t.Errorf("bottom of the view: %d light and %d red text pixels; want a status line saying CCD OFF in red", light, red)
 		}
-		line := a.panel.u.StatusLine()
-		for _, want := range []string{"CCD OFF", "interp " + a.view.Mode.String(), "display ", "physics 60 Hz", "PAUSED"} {
+		line := a.viewer.panel.u.StatusLine()
+		for _, want := range []string{"CCD OFF", "interp " + a.viewer.view.Mode.String(), "display ", "physics 60 Hz", "PAUSED"} {
 			if !strings.Contains(line, want) {
 				t.Errorf("status line %q does not say %q", line, want)
 			}
@@ -62,7 +62,7 @@ func TestWindowStatusLineWithPanelHidden(t *testing.T) {
 		if err := a.runFrames(2); err != nil {
 			return err
 		}
-		if line := a.panel.u.StatusLine(); !strings.Contains(line, "CCD on") || strings.Contains(line, "PAUSED") {
+		if line := a.viewer.panel.u.StatusLine(); !strings.Contains(line, "CCD on") || strings.Contains(line, "PAUSED") {
 			t.Errorf("CCD on and running: status line %q", line)
 		}
 		return nil

@@ -41,8 +41,8 @@ func TestWindowGauntletShowsEveryTunnel(t *testing.T) {
 			}
 		}
 		var tunnels int
-		for i := 0; i < a.events.Len(); i++ {
-			if a.events.Newest(i).Kind == ui.EventTunnel {
+		for i := 0; i < a.viewer.events.Len(); i++ {
+			if a.viewer.events.Newest(i).Kind == ui.EventTunnel {
 				tunnels++
 			}
 		}
@@ -55,13 +55,13 @@ func TestWindowGauntletShowsEveryTunnel(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if n := a.view.Tunnels.Len(); n != 12 {
+		if n := a.viewer.view.Tunnels.Len(); n != 12 {
 			t.Fatalf("%d tunnel marks, want 12", n)
 		}
 		vw, vh := a.viewSize()
-		cam := a.cam.view()
-		for i := 0; i < a.view.Tunnels.Len(); i++ {
-			m := a.view.Tunnels.At(i)
+		cam := a.viewer.cam.view()
+		for i := 0; i < a.viewer.view.Tunnels.Len(); i++ {
+			m := a.viewer.view.Tunnels.At(i)
 			x, y, ok := cam.Project(m.Entry, vw, vh)
 			if !ok {
 				t.Errorf("tunnel %d: its entry %v is out of view", i, m.Entry)

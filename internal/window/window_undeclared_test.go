@@ -50,7 +50,7 @@ func TestWindowMarksUndeclaredTeleport(t *testing.T) {
 			Frames: 22, Screenshot: shot, Stats: stats,
 			frameSeconds: 3.0 / 60, ignoreTeleportFlags: ignore,
 			onExit: func(a *app) error {
-				marked = a.view.Flagged(0, a.simTime())
+				marked = a.viewer.view.Flagged(0, a.simTime())
 				return nil
 			}})
 		if err != nil {

@@ -36,7 +36,7 @@ func saveShot(t *testing.T, img image.Image, name string) {
 func TestWindowPlainDragWithCrosshairOff(t *testing.T) {
 	inWindow(t, 1280, 720, func(a *app) error {
 		a.fakeClock(1.0 / 60)
-		a.win.Focus()
+		a.shell.win.Focus()
 		id, ok := a.world().FindBody("crate-3")
 		if !ok {
 			t.Fatal("no crate-3")
@@ -44,7 +44,7 @@ func TestWindowPlainDragWithCrosshairOff(t *testing.T) {
 		i := id.Index()
 		vw, vh := a.viewSize()
 		start := a.world().Body(i).Curr.Center
-		x, y, ok := a.cam.view().Project(start, vw, vh)
+		x, y, ok := a.viewer.cam.view().Project(start, vw, vh)
 		if !ok {
 			t.Fatal("crate-3 is not in the default view")
 		}
@@ -55,17 +55,17 @@ func TestWindowPlainDragWithCrosshairOff(t *testing.T) {
 		}
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Press, 0)
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Release, 0)
-		if n := len(a.sim.sess.Pending()); n != 1 || a.drag.pressed {
-			t.Fatalf("crosshair on, plain click on crate-3: %d shots queued, grabbed %v; want a shot", n, a.drag.pressed)
+		if n := len(a.sim.sess.Pending()); n != 1 || a.viewer.drag.pressed {
+			t.Fatalf("crosshair on, plain click on crate-3: %d shots queued, grabbed %v; want a shot", n, a.viewer.drag.pressed)
 		}
-		a.panel.st.Crosshair = false
+		a.viewer.panel.st.Crosshair = false
 		a.resetScene() // the shot never flies: R drops the queue
 		a.sim.lp.SetPaused(false)
 		if err := a.runFrames(2); err != nil {
 			return err
 		}
 		start = a.world().Body(i).Curr.Center
-		x, y, _ = a.cam.view().Project(start, vw, vh)
+		x, y, _ = a.viewer.cam.view().Project(start, vw, vh)
 		a.moveCursor(x, y)
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Press, 0)
 		for k := 1; k <= 6; k++ {
@@ -75,8 +75,8 @@ func TestWindowPlainDragWithCrosshairOff(t *testing.T) {
 			}
 		}
 		in, held := a.sim.sess.Held()
-		if !held || !a.drag.active || in.Body != id || a.view.Selected != i {
-			t.Fatalf("crosshair off, plain drag on crate-3: held %v (%+v), dragging %v, selected %d (want %d)", held, in, a.drag.active, a.view.Selected, i)
+		if !held || !a.viewer.drag.active || in.Body != id || a.viewer.view.Selected != i {
+			t.Fatalf("crosshair off, plain drag on crate-3: held %v (%+v), dragging %v, selected %d (want %d)", held, in, a.viewer.drag.active, a.viewer.view.Selected, i)
 		}
 		saveShot(t, a.shot(t), "plain-drag")
 		if err := a.runFrames(60); err != nil {
@@ -86,16 +86,16 @@ func TestWindowPlainDragWithCrosshairOff(t *testing.T) {
 			t.Errorf("after 1 s of plain drag crate-3 rose %.2f m, want at least 0.5", c[1]-start[1])
 		}
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Release, 0)
-		if _, held := a.sim.sess.Held(); held || a.drag.active {
-			t.Errorf("after the release: held %v, dragging %v", held, a.drag.active)
+		if _, held := a.sim.sess.Held(); held || a.viewer.drag.active {
+			t.Errorf("after the release: held %v, dragging %v", held, a.viewer.drag.active)
 		}
 		// On nothing (the sky at the top of the view) a plain press fires.
 		a.sim.lp.SetPaused(true)
 		a.moveCursor(float64(vw)/2, 5)
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Press, 0)
 		a.onMouseButton(glfw.MouseButtonLeft, glfw.Release, 0)
-		if n := len(a.sim.sess.Pending()); n != 1 || a.drag.pressed {
-			t.Errorf("crosshair off, click on the sky: %d shots queued, grabbed %v; want a shot", n, a.drag.pressed)
+		if n := len(a.sim.sess.Pending()); n != 1 || a.viewer.drag.pressed {
+			t.Errorf("crosshair off, click on the sky: %d shots queued, grabbed %v; want a shot", n, a.viewer.drag.pressed)
 		}
 		return nil
 	})
@@ -107,7 +107,7 @@ func TestWindowPlainDragWithCrosshairOff(t *testing.T) {
 func TestWindowPanelPhysicsRate(t *testing.T) {
 	inWindow(t, 1280, 720, func(a *app) error {
 		a.fakeClock(1.0 / 60)
-		p := a.panel
+		p := a.viewer.panel
 		edit := func(change func(s *ui.PanelState)) error {
 			p.sync(a)
 			p.before = p.st
@@ -171,7 +171,7 @@ func TestWindowPanelPhysicsRate(t *testing.T) {
 func TestWindowImpulsesAndIslands(t *testing.T) {
 	inWindow(t, 1280, 720, func(a *app) error {
 		a.fakeClock(1.0 / 60)
-		p := a.panel
+		p := a.viewer.panel
 		edit := func(change func(s *ui.PanelState)) error {
 			p.sync(a)
 			p.before = p.st
@@ -199,8 +199,8 @@ func TestWindowImpulsesAndIslands(t *testing.T) {
 		if err := edit(func(s *ui.PanelState) { s.Impulses, s.Islands, s.SleepingTint = true, true, false }); err != nil {
 			return err
 		}
-		if !a.view.Debug.Physics.Impulses || !a.view.Debug.Islands {
-			t.Fatalf("debug options %+v: the panel's toggles did not reach the view", a.view.Debug)
+		if !a.viewer.view.Debug.Physics.Impulses || !a.viewer.view.Debug.Islands {
+			t.Fatalf("debug options %+v: the panel's toggles did not reach the view", a.viewer.view.Debug)
 		}
 		on := a.shot(t)
 		saveShot(t, on, "impulses-islands")
@@ -211,12 +211,12 @@ func TestWindowImpulsesAndIslands(t *testing.T) {
 			// A closer look at the pyramid and the tower for the eye.
 			if id, ok := a.world().FindBody("pyramid-0-0"); ok {
 				b, _ := a.world().BodyByID(id)
-				a.cam.target, a.cam.distance = b.Curr.Center.Add(mgl64.Vec3{1.5, 1.5, 0}), 9
+				a.viewer.cam.target, a.viewer.cam.distance = b.Curr.Center.Add(mgl64.Vec3{1.5, 1.5, 0}), 9
 				saveShot(t, a.shot(t), "impulses-islands-close")
 			}
 		}
 		roots := a.world().IslandRoots(nil)
-		for i, in := range a.view.Dynamic {
+		for i, in := range a.viewer.view.Dynamic {
 			if in.Color != gfx.IslandColor(int(roots[i])) {
 				t.Fatalf("body %d drawn %v, want its island's %v", i, in.Color, gfx.IslandColor(int(roots[i])))
 			}
