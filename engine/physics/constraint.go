@@ -320,9 +320,9 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 				iAn[q], iBn[q] = IA.mul(cp.rAn), IB.mul(rBn[q])
 			}
 			c.nMass[q] = invOrZero(c.mA + c.mB + cp.rAn.dot(iAn[q]) + rBn[q].dot(iBn[q]))
-			c.sep[q], c.cur[q], cp.normalI = mp.sep, mp.sep, m.normalI[q]
+			c.sep[q], c.cur[q], cp.normalI = m.sep[q], m.sep[q], m.normalI[q]
 			if cold != nil {
-				cold.relVel[q] = relVelBefore(c, A, B, q, mp.sep, an)
+				cold.relVel[q] = relVelBefore(c, A, B, q, m.sep[q], an)
 			}
 		}
 		if cnt == 4 {
@@ -357,7 +357,7 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 func (w *World) refreshConstraint(c *constraint, m *manifold, r *warmRec) {
 	c.startFriction(m, c.tangent1())
 	for q := int32(0); q < m.count; q++ {
-		c.sep[q], c.cur[q], c.pts[q].normalI = m.pts[q].sep, m.pts[q].sep, m.normalI[q]
+		c.sep[q], c.cur[q], c.pts[q].normalI = m.sep[q], m.sep[q], m.normalI[q]
 	}
 	r.make(c, nil, nil)
 }

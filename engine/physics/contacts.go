@@ -34,12 +34,11 @@ const (
 )
 
 // cachePoint is one contact point as the cache keeps it between steps
-// (112 bytes): where it is and how deep. The impulse it carried is in
-// its manifold's impulse block (manifold.normalI).
+// (104 bytes): where it is. Its depth is in its manifold's sep and the
+// impulse it carried in its impulse block (manifold.normalI).
 type cachePoint struct {
-	rA, rB sv      // anchors from each body's centre, world, m
-	sep    float64 // separation at narrowphase time, m (< 0: penetrating)
-	id     uint32  // feature id
+	rA, rB sv     // anchors from each body's centre, world, m
+	id     uint32 // feature id
 	// The point on each surface in its body's own frame (a slab's frame
 	// is the world's, from its centre), for reusing the manifold.
 	la, lb sv
@@ -67,9 +66,13 @@ type manifold struct {
 	//     re-projected on the next step's tangents;
 	//   - twistI: twist impulse about the normal (N m s);
 	//   - normalI: accumulated normal impulse of each point (N s).
-	ft          sv
-	twistI      float64
-	normalI     [4]float64
+	ft      sv
+	twistI  float64
+	normalI [4]float64
+	// Each point's separation at narrowphase time, m (< 0: penetrating),
+	// beside the impulses: prepare reads both for every manifold, and
+	// kept in the points they were four more lines to fetch.
+	sep         [4]float64
 	restitution float64
 	// The pose of b in a's frame (for a slab: of a in the world) and a's
 	// orientation when the points were last computed: see poseClose.

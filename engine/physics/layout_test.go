@@ -35,6 +35,11 @@ func TestRecordLayout(t *testing.T) {
 	if o, e := unsafe.Offsetof(m.ft), unsafe.Offsetof(m.normalI)+unsafe.Sizeof(m.normalI); o != 64 || e != 128 {
 		t.Errorf("manifold impulses at bytes %d-%d, want 64-128", o, e)
 	}
+	// Prepare reads the points' separations with the impulses: the next
+	// 32 bytes.
+	if o := unsafe.Offsetof(m.sep); o != 128 {
+		t.Errorf("manifold.sep at byte %d, want 128", o)
+	}
 	if s := unsafe.Sizeof(m); s != 672 {
 		t.Errorf("manifold is %d bytes, want 672", s)
 	}

@@ -109,8 +109,8 @@ func (w *World) reuseManifold(m *manifold, A, B *boxShape) {
 	cn := B.c.sub(A.c).dot(n)
 	for q := 0; q < int(m.count); q++ {
 		cp := &m.pts[q]
-		cp.sep = cn + cp.lb.dot(nB) - cp.la.dot(nA)
-		if cp.sep <= touchDistance {
+		m.sep[q] = cn + cp.lb.dot(nB) - cp.la.dot(nA)
+		if m.sep[q] <= touchDistance {
 			m.flags |= mfTouching
 		}
 	}
@@ -186,8 +186,8 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	for q := 0; q < raw.count; q++ {
 		rp := &raw.pts[q]
 		half := rp.n(raw.n)
-		m.pts[q] = cachePoint{rA: rp.p.sub(A.c), rB: rp.p.sub(B.c), sep: rp.sep, id: rp.id,
-			la: A.toLocal(rp.p.sub(half).sub(A.c)), lb: B.toLocal(rp.p.add(half).sub(B.c))}
+		m.pts[q], m.sep[q] = cachePoint{rA: rp.p.sub(A.c), rB: rp.p.sub(B.c), id: rp.id,
+			la: A.toLocal(rp.p.sub(half).sub(A.c)), lb: B.toLocal(rp.p.add(half).sub(B.c))}, rp.sep
 		if rp.sep <= touchDistance {
 			m.flags |= mfTouching
 		}

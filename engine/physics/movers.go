@@ -331,9 +331,9 @@ func (w *World) Riders(dst []Rider) []Rider {
 		}
 		// n points from the body toward the mover: down, for a rider.
 		if m.n.y < -0.7 {
-			sep := m.pts[0].sep
+			sep := m.sep[0]
 			for q := int32(1); q < m.count; q++ {
-				sep = math.Min(sep, m.pts[q].sep)
+				sep = math.Min(sep, m.sep[q])
 			}
 			dst = append(dst, Rider{Body: int(m.a), Mover: int(-2 - m.static), Sep: sep})
 		}

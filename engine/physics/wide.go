@@ -119,7 +119,7 @@ func (w *World) refreshLane(g *wideCons, l int, m *manifold) {
 	g.fI0[l], g.fI1[l], g.twistI[l] = frictionStart(m, t0, t1)
 	for q := range g.pts {
 		p := &g.pts[q]
-		p.sep[l], p.normalI[l] = m.pts[q].sep, m.normalI[q]
+		p.sep[l], p.normalI[l] = m.sep[q], m.normalI[q]
 	}
 }
 
