@@ -37,6 +37,9 @@ cp "$tmp/loops/spring_variable.png" docs/loops-spring-variable.png
 echo "docs: docs/range.png (the window on range, 1280x720, after 240 frames)"
 eval "$XVFB" "$tmp/sandbox" -scene range -vsync=false -frames 240 -screenshot docs/range.png
 
+echo "docs: docs/elevator.png (the window on elevator, after 240 frames)"
+eval "$XVFB" "$tmp/sandbox" -scene elevator -vsync=false -frames 240 -screenshot docs/elevator.png
+
 echo "docs: docs/range-lane.png (the lane test's last frame)"
 export SANDBOX_DOCS_SHOT="$PWD/docs/range-lane.png" SANDBOX_REQUIRE_DISPLAY=1
 eval "$XVFB" $GO test "$PGO" -count=1 ./internal/window -run TestWindowLaneShotReachesWall >/dev/null
