@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"sandbox/engine/scene"
+	"sandbox/internal/testenv"
 )
 
 // These tests hold the binary to issue 7: it never removes or truncates a
@@ -62,31 +63,12 @@ func refusedIn(t *testing.T, dir string, env []string, args []string, names ...s
 	}
 }
 
-func writeFile(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func wantContent(t *testing.T, path, want string) {
-	t.Helper()
-	got, err := os.ReadFile(path)
-	if err != nil || string(got) != want {
-		t.Fatalf("%s = %q, %v; want %q untouched", path, got, err, want)
-	}
-}
-
-// noTemporaries fails when dir holds a file the program left behind.
-func noTemporaries(t *testing.T, dir string) {
-	t.Helper()
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".tmp") {
-			t.Fatalf("%s: temporary file %s left behind", dir, e.Name())
-		}
-	}
-}
+// The file checks every output test makes (internal/testenv).
+var (
+	writeFile     = testenv.WriteFile
+	wantContent   = testenv.WantContent
+	noTemporaries = testenv.NoTemporaries
+)
 
 // noDisplay makes window runs fail to open a window, so that the tests
 // see what is checked before the window opens.

@@ -1,4 +1,5 @@
-// Package testenv holds what the window tests of several packages share.
+// Package testenv holds what the tests of several packages share: the
+// display they need and the checks on the files a run leaves.
 package testenv
 
 import (

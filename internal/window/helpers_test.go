@@ -4,7 +4,6 @@ package window
 
 import (
 	"os"
-	"strings"
 	"testing"
 
 	"sandbox/engine/session"
@@ -13,36 +12,16 @@ import (
 )
 
 // The helpers the window's in-process tests share with cmd/sandbox's
-// binary-level tests (which keep their own: a test package cannot import
-// another's test files).
+// binary-level tests, through internal/testenv.
 
 func needDisplay(t testing.TB) { t.Helper(); testenv.NeedDisplay(t) }
 
-func writeFile(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func wantContent(t *testing.T, path, want string) {
-	t.Helper()
-	got, err := os.ReadFile(path)
-	if err != nil || string(got) != want {
-		t.Fatalf("%s = %q, %v; want %q untouched", path, got, err, want)
-	}
-}
-
-// noTemporaries fails when dir holds a file the program left behind.
-func noTemporaries(t *testing.T, dir string) {
-	t.Helper()
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".tmp") {
-			t.Fatalf("%s: temporary file %s left behind", dir, e.Name())
-		}
-	}
-}
+// The file checks every output test makes (internal/testenv).
+var (
+	writeFile     = testenv.WriteFile
+	wantContent   = testenv.WantContent
+	noTemporaries = testenv.NoTemporaries
+)
 
 // loadReplay opens and checks a recording, as -replay does.
 func loadReplay(path string) (*session.Replay, error) {
