@@ -53,7 +53,13 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, overflow bool)
 				continue
 			}
 			A, B := w.bodyPair(c)
-			gatherRows(c, A, B, inv, useBias, sol.softFor(c), &rs[nb])
+			// useBias as a constant at each call, so that the inlined
+			// gather drops the other pass's branches.
+			if useBias {
+				gatherRows(c, A, B, inv, true, sol.softFor(c), &rs[nb])
+			} else {
+				gatherRows(c, A, B, inv, false, sol.softFor(c), &rs[nb])
+			}
 			idx[nb] = int32(i)
 			nb++
 		}

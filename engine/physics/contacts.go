@@ -56,6 +56,7 @@ type manifold struct {
 	count    int32
 	n        sv // unit normal from a toward b (or the slab)
 	flags    uint8
+	apart    sepFace // an empty one's separating face (rawManifold.apart)
 	friction float64
 	// The impulses, together at bytes 64-127 (one cache line, or halves of
 	// two in every other manifold, which is 10.5 lines long), since the
@@ -320,11 +321,13 @@ func (w *World) narrowJob(lo, hi int) {
 			}
 			continue
 		}
+		apart := sepNone
 		if prev != nil && prev.flags&mfEmpty != 0 {
+			apart = prev.apart
 			prev = nil // nothing to warm-start from (its impulses are stale)
 		}
 		m := &cs.slots[at]
-		w.buildManifold(job.key, prev, m)
+		w.buildManifold(job.key, prev, apart, m)
 		job.flags = m.flags
 		job.wake = -1
 		if m.flags&mfTouching != 0 && m.b >= 0 {

@@ -117,8 +117,9 @@ func (w *World) reuseManifold(m *manifold, A, B *boxShape) {
 }
 
 // buildManifold computes the manifold of pair key into m, warm-started from
-// prev (nil for a new pair); m.count is 0 when there are no points.
-func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
+// prev (nil for a new pair, or one that had no points, whose separating
+// face was apart); m.count is 0 when there are no points.
+func (w *World) buildManifold(key uint64, prev *manifold, apart sepFace, m *manifold) {
 	a := int(key >> 32)
 	tag := uint32(key)
 	ba := &w.bodies[a]
@@ -150,21 +151,29 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 		st := &w.statics[static]
 		B.setSlab(&st.min, &st.max)
 	}
-	qa := sqAt(&ba.q)
-	relP, relQ := relativePose(&A, qa, &B, qb, b < 0 && !isMover)
-	ext := ba.radius
-	if b >= 0 {
-		ext = max(ext, w.bodies[b].radius)
-	}
-	// A mover's manifold is made afresh every step: the mover moves
-	// whether or not the pose relative to it does.
-	if prev != nil && prev.count > 0 && !w.opt.noReuse && !isMover && poseClose(prev, relP, relQ, qa, ext) {
-		if m != prev {
-			*m = *prev
-		}
-		w.reuseManifold(m, &A, &B)
+	if apart != sepNone && separatedOn(&A, &B, apart, margin) {
+		m.key, m.a, m.b, m.static, m.count = key, int32(a), b, static, 0
+		m.flags, m.apart = mfEmpty, apart
 		m.friction, m.restitution = friction, restitution
 		return
+	}
+	qa := sqAt(&ba.q)
+	relP, relQ := relativePose(&A, qa, &B, qb, b < 0 && !isMover)
+	// A mover's manifold is made afresh every step: the mover moves
+	// whether or not the pose relative to it does.
+	if prev != nil && prev.count > 0 && !w.opt.noReuse && !isMover {
+		ext := ba.radius
+		if b >= 0 {
+			ext = max(ext, w.bodies[b].radius)
+		}
+		if poseClose(prev, relP, relQ, qa, ext) {
+			if m != prev {
+				*m = *prev
+			}
+			w.reuseManifold(m, &A, &B)
+			m.friction, m.restitution = friction, restitution
+			return
+		}
 	}
 	var saved manifold
 	if prev == m {
@@ -177,7 +186,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, m *manifold) {
 	var raw rawManifold
 	collideBoxes(&A, &B, margin, w.def.LinearSlop, static >= 0, &raw)
 	if raw.count == 0 {
-		m.flags = mfEmpty
+		m.flags, m.apart = mfEmpty, raw.apart
 		return
 	}
 	m.n = raw.n
