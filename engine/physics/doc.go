@@ -23,7 +23,8 @@
 //	broadphase_grid.go the grid search for them
 //	manifold.go        SAT box-box and box-slab manifolds with face clipping
 //	manifold_reuse.go  a pair's manifold this step: kept for a resting
-//	                   contact (skipping the SAT) or made afresh, then
+//	                   contact (skipping the SAT), tested on the face that
+//	                   kept an empty pair apart, or made afresh, then
 //	                   warm-started from the last
 //	contacts.go        the contact cache: warm starting, begin/end events
 //	continuous.go      swept-bound CCD against slabs and (for bullets) bodies,

@@ -209,41 +209,6 @@ func collideBoxes(A, B *boxShape, margin, slop float64, preferB bool, m *rawMani
 	clipBest(A, B, d, &ax, margin, slop, preferB, m)
 }
 
-// sepFace names the face axis that last separated a pair by more than
-// the margin: one of A's three, one of B's, or none (an edge axis, or
-// points were found).
-type sepFace uint8
-
-const (
-	sepNone   sepFace = 0
-	sepFaceA0 sepFace = 1 // A's faces are sepFaceA0 + i
-	sepFaceB0 sepFace = 4 // B's faces are sepFaceB0 + j
-)
-
-// separatedOn reports whether face f separates A and B by more than
-// margin, that axis's separation worked out as collideBoxes works it out,
-// to the bit: when it does, collideBoxes would find no points. A pair
-// that stays apart, as most candidate pairs of a settled crowd do, costs
-// one axis instead of the fifteen.
-func separatedOn(A, B *boxShape, f sepFace, margin float64) bool {
-	d := B.c.sub(A.c)
-	switch {
-	case f >= sepFaceB0:
-		j := int(f - sepFaceB0)
-		b := B.ax[j]
-		k0, k1, k2 := math.Abs(A.ax[0].dot(b)), math.Abs(A.ax[1].dot(b)), math.Abs(A.ax[2].dot(b))
-		s := math.Abs(d.dot(b)) - B.h[j] - (float64(k0*A.h[0]) + float64(k1*A.h[1]) + float64(k2*A.h[2]))
-		return s > margin
-	case f >= sepFaceA0:
-		i := int(f - sepFaceA0)
-		a := A.ax[i]
-		k0, k1, k2 := math.Abs(a.dot(B.ax[0])), math.Abs(a.dot(B.ax[1])), math.Abs(a.dot(B.ax[2]))
-		s := math.Abs(d.dot(a)) - A.h[i] - (float64(k0*B.h[0]) + float64(k1*B.h[1]) + float64(k2*B.h[2]))
-		return s > margin
-	}
-	return false
-}
-
 // satAxes is what the separating-axis test found: the best separation
 // over A's faces, B's faces and the edge pairs, their axes (eI < 0: no
 // edge axis), and the centres' offset along each face axis.
