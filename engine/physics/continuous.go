@@ -85,6 +85,7 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 	b := &w.bodies[i]
 	s := &w.sb[i]
 	bullet := b.flags&flagBullet != 0
+	touch := w.spinTouch(dt)
 	done := 0.0 // fraction of the step already travelled
 	for impact := 0; impact < maxImpacts; impact++ {
 		rest := 1 - done
@@ -103,7 +104,7 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 		for _, k32 := range w.staticsOn(&q) {
 			k := int(k32)
 			st := &w.statics[k]
-			t, n, ok := sweepNested(b.pos, ext, tight, d, st.min, st.max)
+			t, n, ok := sweepNested(b.pos, ext, tight, d, st.min, st.max, touch)
 			if ok && t < bestT {
 				bestT, bestN, bestStatic = t, n, k
 			}
@@ -111,7 +112,7 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 		if len(w.mv.list) > 0 {
 			// A mover is a target named like a slab, by its pair tag
 			// (touchedAtStart finds its manifold by it).
-			if t, n, k, ok := w.sweepMovers(b.pos, ext, b.q, b.half, d); ok && t < bestT {
+			if t, n, k, ok := w.sweepMovers(b.pos, ext, b.q, b.half, d, touch); ok && t < bestT {
 				bestT, bestN, bestStatic = t, n, pairMoverBit|k
 			}
 		}
@@ -121,7 +122,7 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 				o := &w.bodies[k]
 				oext := w.frozenExtent(k)
 				omin, omax := sub(o.pos, oext), add(o.pos, oext)
-				t, n, ok := sweepNested(b.pos, ext, tight, d, omin, omax)
+				t, n, ok := sweepNested(b.pos, ext, tight, d, omin, omax, touch)
 				if ok && t < bestT {
 					bestT, bestN, bestStatic, bestBody = t, n, -1, k
 				}
@@ -197,6 +198,16 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 	// Out of impacts: the body stays at the last one for the rest of the step.
 }
 
+// spinTouch is how close the bound of a body's spin (sweepNested's first
+// stand-in) may start to a target and still count as resting on it: a step
+// of free fall from rest, or the linear slop without gravity. Stopped at
+// that bound, a box spinning above the ground hovered on it for ever, its
+// fall taken away every step and its corners never landing to slow it.
+func (w *World) spinTouch(dt float64) float64 {
+	g := toSV(w.def.Gravity)
+	return max(w.def.LinearSlop, float64(math.Sqrt(g.dot(g))*float64(dt*dt)))
+}
+
 // sweepNested sweeps a box centred at c moving by d against the box
 // [tmin, tmax], trying ever smaller stand-ins for the body until one does not
 // already overlap the target at the start: the bound of every orientation the
@@ -204,8 +215,10 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 // the centre alone. A body already in contact (its bound overlaps) is thus
 // still stopped before its centre would cross the target, which is what the
 // tunnelling oracle checks; only a centre already inside is left to the
-// discrete contacts. The result is an impact moving toward the target.
-func sweepNested(c, ext, tight, d, tmin, tmax vec3) (float64, vec3, bool) {
+// discrete contacts. A spin's bound within touch of the target counts as
+// in contact too (spinTouch). The result is an impact moving toward the
+// target.
+func sweepNested(c, ext, tight, d, tmin, tmax vec3, touch float64) (float64, vec3, bool) {
 	target := ccd.AABB{Min: tmin, Max: tmax}
 	for stage := 0; stage < 3; stage++ {
 		var e vec3
@@ -222,6 +235,9 @@ func sweepNested(c, ext, tight, d, tmin, tmax vec3) (float64, vec3, bool) {
 		t, n, ok := ccd.Sweep(ccd.AABB{Min: lo, Max: hi}, d, target)
 		if !ok || dot(d, n) >= 0 || t == 0 && overlapsOpen(lo, hi, tmin, tmax) {
 			return 0, vec3{}, false
+		}
+		if stage == 0 && -float64(t*dot(d, n)) < touch {
+			continue // resting on the spin's bound
 		}
 		return t, n, true
 	}

@@ -416,7 +416,7 @@ func (w *World) moverShape(k int, B *boxShape) (sq, float64) {
 // its spin, tight at its pose q with half extents half) moving by d with
 // any mover: the time, the world normal, the mover, and whether one was
 // found.
-func (w *World) sweepMovers(c, ext vec3, q quat, half, d vec3) (float64, vec3, int, bool) {
+func (w *World) sweepMovers(c, ext vec3, q quat, half, d vec3, touch float64) (float64, vec3, int, bool) {
 	bestT, bestN, best := math.Inf(1), vec3{}, -1
 	for k := range w.mv.list {
 		m := &w.mv.list[k]
@@ -432,7 +432,7 @@ func (w *World) sweepMovers(c, ext vec3, q quat, half, d vec3) (float64, vec3, i
 		rel := rotationMatrix(m.q1.Conjugate().Mul(q))
 		tight := orientedExtent(&rel, half)
 		hm := m.def.Half
-		t, nl, ok := sweepNested(cl, extl, tight, dl, neg(hm), hm)
+		t, nl, ok := sweepNested(cl, extl, tight, dl, neg(hm), hm, touch)
 		if ok && t < bestT {
 			n := add(add(scale(r.col(0), nl[0]), scale(r.col(1), nl[1])), scale(r.col(2), nl[2]))
 			bestT, bestN, best = t, n, k
