@@ -37,7 +37,7 @@ var maxValues = 13_000_000
 const maxKeys = 64
 
 // checkCount refuses a list longer than limit before any of it is decoded.
-func (d *decoder) checkCount(path string, n *jnode, count, limit int, what string) {
+func (d *decoder) checkCount(path string, n jnode, count, limit int, what string) {
 	if count > limit {
 		d.failValue(path, fmt.Sprintf("(%d %s)", count, what), "more than the limit of %d %s", limit, what)
 	}
