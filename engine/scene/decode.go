@@ -157,10 +157,17 @@ func (d *decoder) str(path string, n jnode) string {
 
 // vec reads an array of exactly size finite numbers.
 func (d *decoder) vec(path string, n jnode, size int) []float64 {
+	out := make([]float64, size)
+	d.vecInto(path, n, out)
+	return out
+}
+
+// vecInto reads an array of exactly len(out) finite numbers into out.
+func (d *decoder) vecInto(path string, n jnode, out []float64) {
+	size := len(out)
 	if n.kind() != jArray || n.len() != size {
 		d.fail(path, n, "must be an array of %d numbers", size)
 	}
-	out := make([]float64, size)
 	for i, it := range n.items() {
 		if it.kind() != jNumber {
 			d.fail(path, n, "must be an array of %d numbers", size)
@@ -171,12 +178,12 @@ func (d *decoder) vec(path string, n jnode, size int) []float64 {
 		}
 		out[i] = x
 	}
-	return out
 }
 
 func (d *decoder) vec3(path string, n jnode) mgl64.Vec3 {
-	v := d.vec(path, n, 3)
-	return mgl64.Vec3{v[0], v[1], v[2]}
+	var v mgl64.Vec3 // an array, not vec's slice: a level reads millions
+	d.vecInto(path, n, v[:])
+	return v
 }
 
 // position reads a point whose every component is within
@@ -327,15 +334,18 @@ func (d *decoder) scene(root jnode) *Scene {
 	count := d.array(p, n).len()
 	d.checkCount(p, n, count, MaxStatics, "statics")
 	s.Statics = slices.Grow(s.Statics, count)
+	if len(d.names) == 0 {
+		d.names = make(map[string]nameInfo, count) // sized once, not regrown a million times over
+	}
 	for i, it := range n.items() {
-		s.Statics = append(s.Statics, d.static(fmt.Sprintf("%s[%d]", p, i), it))
+		s.Statics = append(s.Statics, d.static(indexPath(p, i), it))
 	}
 	p, n = o.must("bodies")
 	count = d.array(p, n).len()
 	d.checkCount(p, n, count, MaxBodies, "bodies")
 	s.Bodies = slices.Grow(s.Bodies, count)
 	for i, it := range n.items() {
-		s.Bodies = append(s.Bodies, d.body(fmt.Sprintf("%s[%d]", p, i), it))
+		s.Bodies = append(s.Bodies, d.body(indexPath(p, i), it))
 	}
 	if p, n := o.get("movers"); n.present() {
 		s.Movers = d.movers(p, n)

@@ -1,7 +1,6 @@
 package scene
 
 import (
-	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
@@ -71,7 +70,7 @@ func (d *decoder) events(path string, list jnode) []Event {
 	var out []Event
 	var pending []pendingTeleport
 	for i, it := range list.items() {
-		ep := fmt.Sprintf("%s[%d]", path, i)
+		ep := indexPath(path, i)
 		o := d.object(ep, it, "an event", "tick", "fire", "teleport", "player")
 		p, n := o.must("tick")
 		ev := Event{Tick: d.tick(p, n)}

@@ -42,9 +42,9 @@ type scanner struct {
 
 // document reads one value and then nothing but white space.
 func (s *scanner) document() bool {
-	// A cell per five bytes is about what a level of slabs holds; it
-	// saves most of the slice's regrowth without overshooting much.
-	s.t.cells = make([]jcell, 0, len(s.data)/5+1)
+	// A level of slabs holds a cell per five bytes or so; room for one
+	// per four saves regrowing the slice (a copy, with both copies live).
+	s.t.cells = make([]jcell, 0, len(s.data)/4+1)
 	if !s.value(0) {
 		return false
 	}

@@ -80,7 +80,7 @@ func (r *treeReader) value(path string, depth int) error {
 			at := len(r.t.cells)
 			r.add(jArray, "", 0)
 			for i := 0; r.d.More(); i++ {
-				if err := r.value(fmt.Sprintf("%s[%d]", path, i), depth+1); err != nil {
+				if err := r.value(indexPath(path, i), depth+1); err != nil {
 					return err
 				}
 			}

@@ -197,6 +197,11 @@ func joinPath(path, key string) string {
 	return path + "." + key
 }
 
+// indexPath appends an array index to a field path: statics[3].
+func indexPath(path string, i int) string {
+	return path + "[" + strconv.Itoa(i) + "]"
+}
+
 // render quotes a value for an error message the way it appears in the
 // file (numbers as written), on one line and at most about 80 bytes.
 func render(n jnode) string {

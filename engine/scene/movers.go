@@ -1,7 +1,6 @@
 package scene
 
 import (
-	"fmt"
 	"math"
 
 	"sandbox/engine/physics"
@@ -32,7 +31,7 @@ func (d *decoder) movers(path string, n jnode) []physics.MoverDef {
 	d.checkCount(path, n, list.len(), MaxMovers, "movers")
 	var out []physics.MoverDef
 	for i, it := range list.items() {
-		out = append(out, d.mover(fmt.Sprintf("%s[%d]", path, i), it))
+		out = append(out, d.mover(indexPath(path, i), it))
 	}
 	return out
 }

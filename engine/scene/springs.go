@@ -44,7 +44,7 @@ func (d *decoder) springs(path string, n jnode, bodies []physics.BodyDef) []Spri
 	d.checkCount(path, n, list.len(), maxSprings, "springs")
 	var out []Spring
 	for i, it := range list.items() {
-		out = append(out, d.spring(fmt.Sprintf("%s[%d]", path, i), it, bodies))
+		out = append(out, d.spring(indexPath(path, i), it, bodies))
 	}
 	return out
 }
