@@ -18,8 +18,8 @@ const maxDepth = 32
 // hands the file to the Token reader (jsontoken.go), whose messages (the
 // line and column encoding/json's decoder stops at, its wording) are the
 // format's, so they stay exactly what they were. The Token reader also
-// builds the tree when it accepts what the scanner did not; a difference
-// between the two is a slow load, never a different scene.
+// builds the tree, should it accept a file the scanner did not. FuzzScanner
+// holds the two to accepting the same files and building the same trees.
 func readTree(file string, data []byte) (jnode, error) {
 	s := scanner{data: data, t: &jtree{text: data}}
 	if s.document() {
@@ -44,7 +44,8 @@ type scanner struct {
 func (s *scanner) document() bool {
 	// A level of slabs holds a cell per five bytes or so; room for one
 	// per four saves regrowing the slice (a copy, with both copies live).
-	s.t.cells = make([]jcell, 0, len(s.data)/4+1)
+	// No file has more cells than twice maxValues (a key per value at most).
+	s.t.cells = make([]jcell, 0, min(len(s.data)/4+1, 2*maxValues))
 	if !s.value(0) {
 		return false
 	}
