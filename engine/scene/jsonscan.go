@@ -38,6 +38,10 @@ type scanner struct {
 	pos    int
 	t      *jtree
 	values int // read so far, against maxValues
+	// rawKey: it stopped at a key with escapes or bytes beyond ASCII. No
+	// schema name has them, and comparing such keys means decoding them,
+	// once per pair: the Token reader decodes each key once instead.
+	rawKey bool
 }
 
 // document reads one value and then nothing but white space.
@@ -137,7 +141,14 @@ func (s *scanner) object(depth int) bool {
 	}
 	for keys := 0; ; keys++ {
 		key := len(s.t.cells)
-		if keys == maxKeys || s.next() != '"' || !s.string() || s.duplicate(at, key) {
+		if keys == maxKeys || s.next() != '"' || !s.string() {
+			return false
+		}
+		if s.t.cells[key].head&cellRawFlag != 0 {
+			s.rawKey = true
+			return false
+		}
+		if s.duplicate(at, key) {
 			return false
 		}
 		if s.next() != ':' {
@@ -159,11 +170,12 @@ func (s *scanner) object(depth int) bool {
 }
 
 // duplicate reports whether the key at cell key repeats one before it in
-// the object at cell at (at most maxKeys, so the quadratic walk is short).
+// the object at cell at (at most maxKeys, so the quadratic walk is short;
+// the keys are plain, so their bytes are their values).
 func (s *scanner) duplicate(at, key int) bool {
-	k := jnode{s.t, key}
+	k := jnode{s.t, key}.bytes()
 	for i := at + 1; i < key; i = s.t.skip(i + 1) {
-		if k.sameString(jnode{s.t, i}) {
+		if bytes.Equal(k, jnode{s.t, i}.bytes()) {
 			return true
 		}
 	}

@@ -137,14 +137,6 @@ func (n jnode) is(s string) bool {
 	return n.str() == s
 }
 
-// sameString reports whether two strings have the same value.
-func (n jnode) sameString(m jnode) bool {
-	if (n.cell().head|m.cell().head)&cellRawFlag == 0 {
-		return string(n.bytes()) == string(m.bytes())
-	}
-	return n.str() == m.str()
-}
-
 // items are an array's values with their indices.
 func (n jnode) items() iter.Seq2[int, jnode] {
 	return func(yield func(int, jnode) bool) {
