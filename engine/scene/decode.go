@@ -5,7 +5,6 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -57,9 +56,9 @@ type nameInfo struct {
 	tick uint64 // projectile: the tick it is fired at
 }
 
-func (d *decoder) fail(path string, n *jnode, format string, args ...any) {
+func (d *decoder) fail(path string, n jnode, format string, args ...any) {
 	v := "(missing)"
-	if n != nil {
+	if n.present() {
 		v = render(n)
 	}
 	d.failValue(path, v, format, args...)
@@ -73,49 +72,49 @@ func (d *decoder) failValue(path, value string, format string, args ...any) {
 type object struct {
 	d    *decoder
 	path string
-	n    *jnode
+	n    jnode
 	what string
 }
 
 // object checks that n is an object holding only known keys (the strict
 // equivalent of json.Decoder.DisallowUnknownFields, at every level).
-func (d *decoder) object(path string, n *jnode, what string, known ...string) object {
-	if n.kind != jObject {
-		d.fail(path, n, "%s must be a JSON object, not %v", what, n.kind)
+func (d *decoder) object(path string, n jnode, what string, known ...string) object {
+	if n.kind() != jObject {
+		d.fail(path, n, "%s must be a JSON object, not %v", what, n.kind())
 	}
-	for i, k := range n.keys {
-		if !slices.Contains(known, k) {
-			d.fail(joinPath(path, k), n.vals[i], "unknown field in %s (known fields: %s)", what, strings.Join(known, ", "))
+	for k, v := range n.members() {
+		if !slices.ContainsFunc(known, k.is) {
+			d.fail(joinPath(path, k.str()), v, "unknown field in %s (known fields: %s)", what, strings.Join(known, ", "))
 		}
 	}
 	return object{d: d, path: path, n: n, what: what}
 }
 
-// get returns the field's path and value, or a nil value when it is absent.
-func (o object) get(key string) (string, *jnode) {
+// get returns the field's path and value, or an absent value.
+func (o object) get(key string) (string, jnode) {
 	p := joinPath(o.path, key)
-	for i, k := range o.n.keys {
-		if k == key {
-			return p, o.n.vals[i]
+	for k, v := range o.n.members() {
+		if k.is(key) {
+			return p, v
 		}
 	}
-	return p, nil
+	return p, jnode{}
 }
 
 // must returns a field that has to be present.
-func (o object) must(key string) (string, *jnode) {
+func (o object) must(key string) (string, jnode) {
 	p, n := o.get(key)
-	if n == nil {
-		o.d.fail(p, nil, "%s needs a %q field", o.what, key)
+	if !n.present() {
+		o.d.fail(p, jnode{}, "%s needs a %q field", o.what, key)
 	}
 	return p, n
 }
 
-func (d *decoder) number(path string, n *jnode) float64 {
-	if n.kind != jNumber {
-		d.fail(path, n, "must be a number, not %v", n.kind)
+func (d *decoder) number(path string, n jnode) float64 {
+	if n.kind() != jNumber {
+		d.fail(path, n, "must be a number, not %v", n.kind())
 	}
-	x, err := strconv.ParseFloat(n.lit, 64)
+	x, err := n.float()
 	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
 		d.fail(path, n, "must be a finite number (this one overflows float64)")
 	}
@@ -123,7 +122,7 @@ func (d *decoder) number(path string, n *jnode) float64 {
 }
 
 // nonNegative reads a finite number >= 0.
-func (d *decoder) nonNegative(path string, n *jnode, unit string) float64 {
+func (d *decoder) nonNegative(path string, n jnode, unit string) float64 {
 	x := d.number(path, n)
 	if !(x >= 0) {
 		d.fail(path, n, "must be >= 0%s", unit)
@@ -132,9 +131,9 @@ func (d *decoder) nonNegative(path string, n *jnode, unit string) float64 {
 }
 
 // whole reads an integer in [lo, hi] (written as 8 or 8.0 or 8e0).
-func (d *decoder) whole(path string, n *jnode, lo, hi int64) int64 {
-	if n.kind == jNumber {
-		if x, err := strconv.ParseFloat(n.lit, 64); err == nil && x == math.Trunc(x) && x >= float64(lo) && x <= float64(hi) {
+func (d *decoder) whole(path string, n jnode, lo, hi int64) int64 {
+	if n.kind() == jNumber {
+		if x, err := n.float(); err == nil && x == math.Trunc(x) && x >= float64(lo) && x <= float64(hi) {
 			return int64(x)
 		}
 	}
@@ -142,47 +141,54 @@ func (d *decoder) whole(path string, n *jnode, lo, hi int64) int64 {
 	return 0
 }
 
-func (d *decoder) boolean(path string, n *jnode) bool {
-	if n.kind != jBool {
-		d.fail(path, n, "must be true or false, not %v", n.kind)
+func (d *decoder) boolean(path string, n jnode) bool {
+	if n.kind() != jBool {
+		d.fail(path, n, "must be true or false, not %v", n.kind())
 	}
-	return n.b
+	return n.isTrue()
 }
 
-func (d *decoder) str(path string, n *jnode) string {
-	if n.kind != jString {
-		d.fail(path, n, "must be a string, not %v", n.kind)
+func (d *decoder) str(path string, n jnode) string {
+	if n.kind() != jString {
+		d.fail(path, n, "must be a string, not %v", n.kind())
 	}
-	return n.lit
+	return n.str()
 }
 
 // vec reads an array of exactly size finite numbers.
-func (d *decoder) vec(path string, n *jnode, size int) []float64 {
-	if n.kind != jArray || len(n.items) != size {
-		d.fail(path, n, "must be an array of %d numbers", size)
-	}
+func (d *decoder) vec(path string, n jnode, size int) []float64 {
 	out := make([]float64, size)
-	for i, it := range n.items {
-		if it.kind != jNumber {
-			d.fail(path, n, "must be an array of %d numbers", size)
-		}
-		x, err := strconv.ParseFloat(it.lit, 64)
-		if err != nil || math.IsInf(x, 0) {
-			d.fail(path, n, "every component must be a finite number (%s overflows float64)", it.lit)
-		}
-		out[i] = x
-	}
+	d.vecInto(path, n, out)
 	return out
 }
 
-func (d *decoder) vec3(path string, n *jnode) mgl64.Vec3 {
-	v := d.vec(path, n, 3)
-	return mgl64.Vec3{v[0], v[1], v[2]}
+// vecInto reads an array of exactly len(out) finite numbers into out.
+func (d *decoder) vecInto(path string, n jnode, out []float64) {
+	size := len(out)
+	if n.kind() != jArray || n.len() != size {
+		d.fail(path, n, "must be an array of %d numbers", size)
+	}
+	for i, it := range n.items() {
+		if it.kind() != jNumber {
+			d.fail(path, n, "must be an array of %d numbers", size)
+		}
+		x, err := it.float()
+		if err != nil || math.IsInf(x, 0) {
+			d.fail(path, n, "every component must be a finite number (%s overflows float64)", it.lit())
+		}
+		out[i] = x
+	}
+}
+
+func (d *decoder) vec3(path string, n jnode) mgl64.Vec3 {
+	var v mgl64.Vec3 // an array, not vec's slice: a level reads millions
+	d.vecInto(path, n, v[:])
+	return v
 }
 
 // position reads a point whose every component is within
 // physics.MaxCoordinate.
-func (d *decoder) position(path string, n *jnode) mgl64.Vec3 {
+func (d *decoder) position(path string, n jnode) mgl64.Vec3 {
 	v := d.vec3(path, n)
 	for _, x := range v {
 		if !(math.Abs(x) <= physics.MaxCoordinate) {
@@ -193,7 +199,7 @@ func (d *decoder) position(path string, n *jnode) mgl64.Vec3 {
 }
 
 // bounded reads a vector no longer than lim (unit names what it is).
-func (d *decoder) bounded(path string, n *jnode, lim float64, unit string) mgl64.Vec3 {
+func (d *decoder) bounded(path string, n jnode, lim float64, unit string) mgl64.Vec3 {
 	v := d.vec3(path, n)
 	if !(v.Len() <= lim) {
 		d.fail(path, n, "must be no longer than %g %s", lim, unit)
@@ -203,7 +209,7 @@ func (d *decoder) bounded(path string, n *jnode, lim float64, unit string) mgl64
 
 // quat reads [w, x, y, z] and normalises it; the zero quaternion has no
 // direction and is refused.
-func (d *decoder) quat(path string, n *jnode) mgl64.Quat {
+func (d *decoder) quat(path string, n jnode) mgl64.Quat {
 	v := d.vec(path, n, 4)
 	u, ok := unit(v)
 	if !ok {
@@ -236,7 +242,7 @@ func unit(v []float64) ([]float64, bool) {
 }
 
 // name reads a name and claims it in the scene's one namespace.
-func (d *decoder) name(path string, n *jnode, info nameInfo) string {
+func (d *decoder) name(path string, n jnode, info nameInfo) string {
 	s := d.str(path, n)
 	if strings.TrimSpace(s) == "" {
 		d.fail(path, n, "a name must not be empty")
@@ -262,7 +268,7 @@ func solverKeys() []string {
 	return keys
 }
 
-func (d *decoder) scene(root *jnode) *Scene {
+func (d *decoder) scene(root jnode) *Scene {
 	o := d.object("", root, "a scene", sceneKeys...)
 	lc, wd := loop.DefaultConfig(), physics.DefaultWorldDef()
 	s := &Scene{
@@ -277,46 +283,46 @@ func (d *decoder) scene(root *jnode) *Scene {
 		SolverIterations: wd.SolverIterations,
 		Solver:           wd,
 	}
-	if p, n := o.get("version"); n != nil {
+	if p, n := o.get("version"); n.present() {
 		if v := d.whole(p, n, 0, math.MaxInt32); v != Version {
 			d.fail(p, n, "unsupported scene format version (this build reads version %d)", Version)
 		}
 	}
-	if p, n := o.get("name"); n != nil {
+	if p, n := o.get("name"); n.present() {
 		s.Name = d.str(p, n)
 		if strings.TrimSpace(s.Name) == "" {
 			d.fail(p, n, "the scene name must not be empty")
 		}
 	}
-	if p, n := o.get("description"); n != nil {
+	if p, n := o.get("description"); n.present() {
 		s.Description = d.str(p, n)
 	}
-	if p, n := o.get("physics_hz"); n != nil {
+	if p, n := o.get("physics_hz"); n.present() {
 		s.PhysicsHz = d.number(p, n)
 		if !(s.PhysicsHz >= MinPhysicsHz && s.PhysicsHz <= MaxPhysicsHz) {
 			d.fail(p, n, "must be in %d..%d Hz", MinPhysicsHz, MaxPhysicsHz)
 		}
 	}
-	if p, n := o.get("max_steps_per_frame"); n != nil {
+	if p, n := o.get("max_steps_per_frame"); n.present() {
 		s.MaxStepsPerFrame = int(d.whole(p, n, 1, 100000))
 	}
-	if p, n := o.get("max_frame_seconds"); n != nil {
+	if p, n := o.get("max_frame_seconds"); n.present() {
 		s.MaxFrameSeconds = d.nonNegative(p, n, " s (0 = no clamp)")
 	}
-	if p, n := o.get("gravity"); n != nil {
+	if p, n := o.get("gravity"); n.present() {
 		s.Gravity = d.bounded(p, n, physics.MaxGravity, "m/s^2")
 	}
-	if p, n := o.get("ccd"); n != nil {
+	if p, n := o.get("ccd"); n.present() {
 		s.CCD = d.boolean(p, n)
 	}
-	if p, n := o.get("sleep"); n != nil {
+	if p, n := o.get("sleep"); n.present() {
 		s.Sleep = d.boolean(p, n)
 	}
-	if p, n := o.get("solver_iterations"); n != nil {
+	if p, n := o.get("solver_iterations"); n.present() {
 		s.SolverIterations = int(d.whole(p, n, 1, 64))
 	}
 	for _, set := range physics.SolverSettings() {
-		if p, n := o.get(set.Key); n != nil {
+		if p, n := o.get(set.Key); n.present() {
 			x := d.number(p, n)
 			if !set.InRange(x) {
 				d.fail(p, n, "must be in %s", set.RangeText())
@@ -325,36 +331,44 @@ func (d *decoder) scene(root *jnode) *Scene {
 		}
 	}
 	p, n := o.must("statics")
-	d.checkCount(p, n, len(d.array(p, n)), MaxStatics, "statics")
-	for i, it := range d.array(p, n) {
-		s.Statics = append(s.Statics, d.static(fmt.Sprintf("%s[%d]", p, i), it))
+	count := d.array(p, n).len()
+	d.checkCount(p, n, count, MaxStatics, "statics")
+	s.Statics = slices.Grow(s.Statics, count)
+	if len(d.names) == 0 {
+		d.names = make(map[string]nameInfo, count) // sized once, not regrown a million times over
+	}
+	for i, it := range n.items() {
+		s.Statics = append(s.Statics, d.static(indexPath(p, i), it))
 	}
 	p, n = o.must("bodies")
-	d.checkCount(p, n, len(d.array(p, n)), MaxBodies, "bodies")
-	for i, it := range d.array(p, n) {
-		s.Bodies = append(s.Bodies, d.body(fmt.Sprintf("%s[%d]", p, i), it))
+	count = d.array(p, n).len()
+	d.checkCount(p, n, count, MaxBodies, "bodies")
+	s.Bodies = slices.Grow(s.Bodies, count)
+	for i, it := range n.items() {
+		s.Bodies = append(s.Bodies, d.body(indexPath(p, i), it))
 	}
-	if p, n := o.get("movers"); n != nil {
+	if p, n := o.get("movers"); n.present() {
 		s.Movers = d.movers(p, n)
 	}
-	if p, n := o.get("springs"); n != nil {
+	if p, n := o.get("springs"); n.present() {
 		s.Springs = d.springs(p, n, s.Bodies)
 	}
-	if p, n := o.get("events"); n != nil {
+	if p, n := o.get("events"); n.present() {
 		s.Events = d.events(p, d.array(p, n))
 	}
 	d.checkBodyTotal(s)
 	return s
 }
 
-func (d *decoder) array(path string, n *jnode) []*jnode {
-	if n.kind != jArray {
-		d.fail(path, n, "must be an array, not %v", n.kind)
+// array checks that n is an array and returns it.
+func (d *decoder) array(path string, n jnode) jnode {
+	if n.kind() != jArray {
+		d.fail(path, n, "must be an array, not %v", n.kind())
 	}
-	return n.items
+	return n
 }
 
-func (d *decoder) static(path string, n *jnode) physics.StaticDef {
+func (d *decoder) static(path string, n jnode) physics.StaticDef {
 	o := d.object(path, n, "a static", "name", "min", "max")
 	var st physics.StaticDef
 	p, v := o.must("name")
@@ -374,17 +388,17 @@ func (d *decoder) static(path string, n *jnode) physics.StaticDef {
 var bodyKeys = []string{"name", "center", "half", "orientation", "velocity", "angular_velocity",
 	"mass", "friction", "restitution", "linear_damping", "angular_damping"}
 
-func (d *decoder) body(path string, n *jnode) physics.BodyDef {
+func (d *decoder) body(path string, n jnode) physics.BodyDef {
 	o := d.object(path, n, "a body", bodyKeys...)
 	b := physics.DefaultBodyDef()
 	p, v := o.must("name")
 	b.Name = d.name(p, v, nameInfo{kind: "body"})
 	p, v = o.must("center")
 	b.Center = d.position(p, v)
-	if p, v := o.get("velocity"); v != nil {
+	if p, v := o.get("velocity"); v.present() {
 		b.Velocity = d.bounded(p, v, physics.MaxSpeed, "m/s")
 	}
-	if p, v := o.get("angular_velocity"); v != nil {
+	if p, v := o.get("angular_velocity"); v.present() {
 		b.AngularVelocity = d.bounded(p, v, physics.MaxSpin, "rad/s")
 	}
 	d.boxFields(o, &b)
@@ -413,10 +427,10 @@ func (d *decoder) boxFields(o object, b *physics.BodyDef) {
 		// inverse inertia; refuse them here with the range instead.
 		d.fail(p, v, "every half extent must be in [0.0001, 10000] m")
 	}
-	if p, v := o.get("orientation"); v != nil {
+	if p, v := o.get("orientation"); v.present() {
 		b.Orientation = d.quat(p, v)
 	}
-	if p, v := o.get("mass"); v != nil {
+	if p, v := o.get("mass"); v.present() {
 		b.Mass = d.number(p, v)
 		if !(b.Mass > 0) {
 			d.fail(p, v, "mass must be > 0 kg")
@@ -424,19 +438,19 @@ func (d *decoder) boxFields(o object, b *physics.BodyDef) {
 			d.fail(p, v, "mass must be in [1e-06, 1e+09] kg")
 		}
 	}
-	if p, v := o.get("friction"); v != nil {
+	if p, v := o.get("friction"); v.present() {
 		b.Friction = d.nonNegative(p, v, "")
 	}
-	if p, v := o.get("restitution"); v != nil {
+	if p, v := o.get("restitution"); v.present() {
 		b.Restitution = d.number(p, v)
 		if !(b.Restitution >= 0 && b.Restitution <= 1) {
 			d.fail(p, v, "restitution must be in [0, 1]")
 		}
 	}
-	if p, v := o.get("linear_damping"); v != nil {
+	if p, v := o.get("linear_damping"); v.present() {
 		b.LinearDamping = d.nonNegative(p, v, " per second")
 	}
-	if p, v := o.get("angular_damping"); v != nil {
+	if p, v := o.get("angular_damping"); v.present() {
 		b.AngularDamping = d.nonNegative(p, v, " per second")
 	}
 }

@@ -1,7 +1,6 @@
 package scene
 
 import (
-	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
@@ -19,13 +18,13 @@ const maxTick = 1 << 53
 // which rounds 9007199254740993 to 2^53 and would accept it, and takes
 // 1.0000000000000000001 for 1: an integer literal is parsed as an integer,
 // and any other spelling (1e3, 30.0) must be exactly a whole number.
-func (d *decoder) tick(path string, n *jnode) uint64 {
-	if n.kind == jNumber {
-		if v, err := strconv.ParseUint(n.lit, 10, 64); err == nil {
+func (d *decoder) tick(path string, n jnode) uint64 {
+	if n.kind() == jNumber {
+		if v, err := strconv.ParseUint(n.lit(), 10, 64); err == nil {
 			if v <= maxTick {
 				return v
 			}
-		} else if v, ok := exactWhole(n.lit, maxTick); ok {
+		} else if v, ok := exactWhole(n.lit(), maxTick); ok {
 			return v
 		}
 	}
@@ -62,34 +61,34 @@ var fireKeys = []string{"name", "from", "direction", "speed", "spin", "half", "o
 // that is fired at an earlier tick.
 type pendingTeleport struct {
 	path string
-	node *jnode
+	node jnode
 	tick uint64
 	body string
 }
 
-func (d *decoder) events(path string, items []*jnode) []Event {
+func (d *decoder) events(path string, list jnode) []Event {
 	var out []Event
 	var pending []pendingTeleport
-	for i, it := range items {
-		ep := fmt.Sprintf("%s[%d]", path, i)
+	for i, it := range list.items() {
+		ep := indexPath(path, i)
 		o := d.object(ep, it, "an event", "tick", "fire", "teleport", "player")
 		p, n := o.must("tick")
 		ev := Event{Tick: d.tick(p, n)}
-		if p, n := o.get("player"); n != nil {
+		if p, n := o.get("player"); n.present() {
 			ev.Player = int(d.whole(p, n, 1, MaxPlayers))
 		}
 		fp, fire := o.get("fire")
 		tp, tele := o.get("teleport")
 		switch {
-		case fire != nil && tele != nil:
+		case fire.present() && tele.present():
 			d.fail(ep, it, "an event needs exactly one of fire or teleport, not both")
-		case fire != nil:
+		case fire.present():
 			ev.Kind = EventFire
 			ev.Fire = d.fire(fp, fire, ev.Tick)
-		case tele != nil:
+		case tele.present():
 			ev.Kind = EventTeleport
 			var bp string
-			var bn *jnode
+			var bn jnode
 			ev.Teleport, bp, bn = d.teleport(tp, tele)
 			pending = append(pending, pendingTeleport{path: bp, node: bn, tick: ev.Tick, body: ev.Teleport.Body})
 		default:
@@ -103,7 +102,7 @@ func (d *decoder) events(path string, items []*jnode) []Event {
 	return out
 }
 
-func (d *decoder) fire(path string, n *jnode, tick uint64) physics.BodyDef {
+func (d *decoder) fire(path string, n jnode, tick uint64) physics.BodyDef {
 	o := d.object(path, n, "a fire event", fireKeys...)
 	b := physics.DefaultBodyDef()
 	p, v := o.must("name")
@@ -121,7 +120,7 @@ func (d *decoder) fire(path string, n *jnode, tick uint64) physics.BodyDef {
 		d.fail(p, v, "must be at most %g m/s", float64(physics.MaxSpeed))
 	}
 	b.Velocity = mgl64.Vec3{dir[0] * speed, dir[1] * speed, dir[2] * speed}
-	if p, v := o.get("spin"); v != nil {
+	if p, v := o.get("spin"); v.present() {
 		b.AngularVelocity = d.bounded(p, v, physics.MaxSpin, "rad/s")
 	}
 	d.boxFields(o, &b)
@@ -131,16 +130,16 @@ func (d *decoder) fire(path string, n *jnode, tick uint64) physics.BodyDef {
 
 // teleport reads a teleport event; it also returns the body field's path and
 // value for the later name check.
-func (d *decoder) teleport(path string, n *jnode) (t Teleport, bodyPath string, body *jnode) {
+func (d *decoder) teleport(path string, n jnode) (t Teleport, bodyPath string, body jnode) {
 	o := d.object(path, n, "a teleport", "body", "center", "orientation", "velocity")
 	bodyPath, body = o.must("body")
 	t.Body = d.str(bodyPath, body)
 	p, v := o.must("center")
 	t.Center = d.position(p, v)
-	if p, v := o.get("orientation"); v != nil {
+	if p, v := o.get("orientation"); v.present() {
 		t.Orientation, t.SetOrientation = d.quat(p, v), true
 	}
-	if p, v := o.get("velocity"); v != nil {
+	if p, v := o.get("velocity"); v.present() {
 		t.Velocity, t.SetVelocity = d.bounded(p, v, physics.MaxSpeed, "m/s"), true
 	}
 	return t, bodyPath, body

@@ -46,3 +46,25 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzScanner: the scanner accepts exactly what the Token reader accepts,
+// and builds the same tree (checkSameTree), so a file is read the same way
+// and refused with the same line whichever reads it.
+func FuzzScanner(f *testing.F) {
+	for _, name := range BuiltinNames() {
+		data, err := builtinFS.ReadFile("builtin/" + name + ".json")
+		if err != nil {
+			f.Fatal(err)
+		}
+		if len(data) <= 16<<10 {
+			f.Add(data)
+		}
+	}
+	for _, c := range refusalCases {
+		f.Add([]byte(c))
+	}
+	for _, c := range edgeValues {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { checkSameTree(t, data) })
+}

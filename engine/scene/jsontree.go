@@ -1,19 +1,16 @@
 package scene
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
+	"iter"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
-// The loader reads a scene in two passes: this file turns the bytes into an
-// ordered tree of JSON values, and decode.go walks that tree against the
-// schema. Decoding straight into Go structs with
+// The loader reads a scene in two passes: jsonscan.go turns the bytes into
+// an ordered tree of JSON values, and decode.go walks that tree against
+// the schema. Decoding straight into Go structs with
 // json.Decoder.DisallowUnknownFields was the first choice and was rejected
 // because its errors cannot meet the one-line contract: an unknown field is
 // reported as `json: unknown field "x"` with no path, a type error names
@@ -21,6 +18,11 @@ import (
 // tree keeps keys in file order, so the first problem in the file is the
 // one reported, and keeps number literals as written, so the message can
 // quote `1e999` instead of `+Inf`.
+//
+// The tree is one flat slice of 8-byte cells pointing into the file's
+// bytes, not an object per value: a level of a million slabs is some
+// thirteen million values, and a heap object for each, with its own
+// string and slices, cost gigabytes and most of the load time.
 
 type jkind uint8
 
@@ -37,131 +39,135 @@ func (k jkind) String() string {
 	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
 }
 
-// jnode is one JSON value.
+// jtree is a parsed JSON document: its values and object keys as cells in
+// document order (a container's cell comes before its contents, an
+// object's key before its value), over the text they were read from.
+type jtree struct {
+	text  []byte // the file, or the text the Token reader copied out
+	cells []jcell
+}
+
+// jcell is one JSON value or object key. head holds the kind in its low
+// bits, a flag for a string that needs decoding, and the offset into the
+// text of a number's literal or a string's contents (between the quotes);
+// size is the text's length, or 1 for true, or for an array or object the
+// index of the first cell after its contents.
+type jcell struct {
+	head uint32
+	size uint32
+}
+
+const (
+	cellKindBits = 3
+	cellRawFlag  = 1 << cellKindBits // a string with escapes or non-ASCII bytes: decode before use
+	cellOffShift = cellKindBits + 1
+	// maxTextBytes is what a cell's offset can address; MaxFileBytes is
+	// well within it.
+	maxTextBytes = 1 << (32 - cellOffShift)
+)
+
+func (c jcell) kind() jkind { return jkind(c.head & (1<<cellKindBits - 1)) }
+func (c jcell) off() int    { return int(c.head >> cellOffShift) }
+
+// scalarCell is the cell of a null, boolean, number or string.
+func scalarCell(k jkind, off, size int, raw bool) jcell {
+	head := uint32(k) | uint32(off)<<cellOffShift
+	if raw {
+		head |= cellRawFlag
+	}
+	return jcell{head: head, size: uint32(size)}
+}
+
+// skip returns the index of the cell after cell i and its contents.
+func (t *jtree) skip(i int) int {
+	if c := t.cells[i]; c.kind() == jArray || c.kind() == jObject {
+		return int(c.size)
+	}
+	return i + 1
+}
+
+// jnode is a value in a tree, as the decoder reads it; the zero jnode is
+// an absent field.
 type jnode struct {
-	kind  jkind
-	b     bool
-	lit   string   // jNumber: the literal as written; jString: the decoded string
-	items []*jnode // jArray
-	keys  []string // jObject, in file order (no duplicates)
-	vals  []*jnode // jObject, parallel to keys
+	t *jtree
+	i int
 }
 
-// maxDepth bounds nesting; a scene needs 4 levels, and a bound keeps a
-// hostile file from exhausting the stack.
-const maxDepth = 32
+func (n jnode) present() bool { return n.t != nil }
+func (n jnode) cell() jcell   { return n.t.cells[n.i] }
+func (n jnode) kind() jkind   { return n.cell().kind() }
+func (n jnode) isTrue() bool  { return n.cell().size == 1 }
 
-// readTree parses data as exactly one JSON value. Errors are one line:
-// syntax errors name the line and column, duplicate keys the field path.
-func readTree(file string, data []byte) (*jnode, error) {
-	r := treeReader{file: file, data: data, d: json.NewDecoder(bytes.NewReader(data))}
-	r.d.UseNumber()
-	root, err := r.value("", 0)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := r.d.Token(); err != io.EOF {
-		return nil, r.syntaxErr(errors.New("unexpected data after the top-level object"))
-	}
-	return root, nil
+// bytes is a number's literal as written or a string's contents between
+// the quotes (escapes undecoded); the tree's, not a copy.
+func (n jnode) bytes() []byte {
+	c := n.cell()
+	return n.t.text[c.off() : c.off()+int(c.size)]
 }
 
-type treeReader struct {
-	file   string
-	data   []byte
-	d      *json.Decoder
-	values int // read so far, against maxValues
+// lit is a number's literal as written.
+func (n jnode) lit() string { return string(n.bytes()) }
+
+// float parses a number's literal; the conversion to string does not
+// escape, so it allocates nothing.
+func (n jnode) float() (float64, error) { return strconv.ParseFloat(string(n.bytes()), 64) }
+
+// str is a string's value, decoded, in memory of its own (a name outlives
+// the file's bytes).
+func (n jnode) str() string {
+	c := n.cell()
+	if c.head&cellRawFlag == 0 {
+		return string(n.bytes())
+	}
+	// The reader has checked the string with json.Unmarshal already;
+	// decoding it the same way again cannot fail.
+	var s string
+	if err := json.Unmarshal(n.t.text[c.off()-1:c.off()+int(c.size)+1], &s); err != nil {
+		panic("scene: a string the reader accepted does not decode: " + err.Error())
+	}
+	return s
 }
 
-func (r *treeReader) value(path string, depth int) (*jnode, error) {
-	if depth > maxDepth {
-		return nil, r.syntaxErr(fmt.Errorf("nested deeper than %d levels", maxDepth))
+// is reports whether a string equals s, without allocating when it has no
+// escapes (object keys are compared with the schema's names by the million).
+func (n jnode) is(s string) bool {
+	if n.cell().head&cellRawFlag == 0 {
+		return string(n.bytes()) == s
 	}
-	if r.values++; r.values > maxValues {
-		return nil, r.syntaxErr(fmt.Errorf("more than %d JSON values, the limit of a scene file", maxValues))
-	}
-	tok, err := r.d.Token()
-	if err != nil {
-		return nil, r.syntaxErr(err)
-	}
-	switch v := tok.(type) {
-	case nil:
-		return &jnode{kind: jNull}, nil
-	case bool:
-		return &jnode{kind: jBool, b: v}, nil
-	case json.Number:
-		return &jnode{kind: jNumber, lit: string(v)}, nil
-	case string:
-		return &jnode{kind: jString, lit: v}, nil
-	case json.Delim:
-		switch v {
-		case '[':
-			n := &jnode{kind: jArray}
-			for r.d.More() {
-				item, err := r.value(fmt.Sprintf("%s[%d]", path, len(n.items)), depth+1)
-				if err != nil {
-					return nil, err
-				}
-				n.items = append(n.items, item)
+	return n.str() == s
+}
+
+// items are an array's values with their indices.
+func (n jnode) items() iter.Seq2[int, jnode] {
+	return func(yield func(int, jnode) bool) {
+		end := int(n.cell().size)
+		for k, i := 0, n.i+1; i < end; k, i = k+1, n.t.skip(i) {
+			if !yield(k, jnode{n.t, i}) {
+				return
 			}
-			return n, r.closing()
-		case '{':
-			n := &jnode{kind: jObject}
-			for r.d.More() {
-				tok, err := r.d.Token()
-				if err != nil {
-					return nil, r.syntaxErr(err)
-				}
-				key := tok.(string) // the decoder only yields string keys here
-				kp := joinPath(path, key)
-				if len(n.keys) == maxKeys {
-					// The duplicate check below is quadratic in the keys.
-					return nil, r.syntaxErr(fmt.Errorf("%s: an object with more than %d keys", kp, maxKeys))
-				}
-				for _, k := range n.keys {
-					if k == key {
-						return nil, &Error{File: r.file, Path: kp, Value: strconv.Quote(key), Msg: "duplicate key"}
-					}
-				}
-				val, err := r.value(kp, depth+1)
-				if err != nil {
-					return nil, err
-				}
-				n.keys = append(n.keys, key)
-				n.vals = append(n.vals, val)
-			}
-			return n, r.closing()
 		}
 	}
-	return nil, r.syntaxErr(fmt.Errorf("unexpected %v", tok))
 }
 
-// closing consumes the ']' or '}' that ends an array or object.
-func (r *treeReader) closing() error {
-	if _, err := r.d.Token(); err != nil {
-		return r.syntaxErr(err)
+// members are an object's keys (string nodes) and values in file order.
+func (n jnode) members() iter.Seq2[jnode, jnode] {
+	return func(yield func(jnode, jnode) bool) {
+		end := int(n.cell().size)
+		for i := n.i + 1; i < end; i = n.t.skip(i + 1) {
+			if !yield(jnode{n.t, i}, jnode{n.t, i + 1}) {
+				return
+			}
+		}
 	}
-	return nil
 }
 
-// syntaxErr turns a decoder error into one line naming the line and column.
-func (r *treeReader) syntaxErr(err error) error {
-	off := r.d.InputOffset()
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		off = se.Offset
+// len is how many values an array holds.
+func (n jnode) len() int {
+	count := 0
+	for range n.items() {
+		count++
 	}
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		err, off = errors.New("unexpected end of file"), int64(len(r.data))
-	}
-	if off > int64(len(r.data)) {
-		off = int64(len(r.data))
-	}
-	before := r.data[:off]
-	line := 1 + bytes.Count(before, []byte{'\n'})
-	col := 1 + len(before) - (bytes.LastIndexByte(before, '\n') + 1)
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	return &Error{File: r.file, Path: fmt.Sprintf("line %d, column %d", line, col), Msg: "invalid JSON: " + msg}
+	return count
 }
 
 // joinPath appends an object key to a field path. A key that is not a
@@ -183,9 +189,14 @@ func joinPath(path, key string) string {
 	return path + "." + key
 }
 
+// indexPath appends an array index to a field path: statics[3].
+func indexPath(path string, i int) string {
+	return path + "[" + strconv.Itoa(i) + "]"
+}
+
 // render quotes a value for an error message the way it appears in the
 // file (numbers as written), on one line and at most about 80 bytes.
-func render(n *jnode) string {
+func render(n jnode) string {
 	var b strings.Builder
 	renderTo(&b, n)
 	s := b.String()
@@ -199,22 +210,22 @@ func render(n *jnode) string {
 	return s
 }
 
-func renderTo(b *strings.Builder, n *jnode) {
+func renderTo(b *strings.Builder, n jnode) {
 	if b.Len() > 80 {
 		return
 	}
-	switch n.kind {
+	switch n.kind() {
 	case jNull:
 		b.WriteString("null")
 	case jBool:
-		b.WriteString(strconv.FormatBool(n.b))
+		b.WriteString(strconv.FormatBool(n.isTrue()))
 	case jNumber:
-		b.WriteString(n.lit)
+		b.Write(n.bytes())
 	case jString:
-		b.WriteString(strconv.Quote(n.lit))
+		b.WriteString(strconv.Quote(n.str()))
 	case jArray:
 		b.WriteByte('[')
-		for i, it := range n.items {
+		for i, it := range n.items() {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
@@ -223,13 +234,15 @@ func renderTo(b *strings.Builder, n *jnode) {
 		b.WriteByte(']')
 	case jObject:
 		b.WriteByte('{')
-		for i, k := range n.keys {
-			if i > 0 {
+		first := true
+		for k, v := range n.members() {
+			if !first {
 				b.WriteString(", ")
 			}
-			b.WriteString(strconv.Quote(k))
+			first = false
+			b.WriteString(strconv.Quote(k.str()))
 			b.WriteString(": ")
-			renderTo(b, n.vals[i])
+			renderTo(b, v)
 		}
 		b.WriteByte('}')
 	}

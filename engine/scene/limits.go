@@ -7,7 +7,7 @@ import "fmt"
 // keep a hostile or mistaken file from exhausting memory or time.
 const (
 	// MaxFileBytes bounds a scene file's size, and so the memory parsing
-	// takes (about five times the file's size: a 300 MB file took 1.5 GB;
+	// takes (the file and its tree, a cell of 8 bytes per value read;
 	// maxValues bounds it more tightly). 128 MiB holds MaxBodies bodies
 	// written out in full, or MaxStatics slabs with names of a dozen
 	// characters.
@@ -17,27 +17,28 @@ const (
 	MaxBodies = 100_000
 	// MaxStatics bounds the static slabs, for the same reason. The step
 	// costs the same for any number of them (the physics keeps them in a
-	// tree), so the bound is what reading the file costs: the JSON tree
-	// of a million slabs is most of the memory a load takes
-	// (docs/speed-notes.md, "Scale with the world").
+	// tree), so the bound is what loading them costs: the file, its JSON
+	// tree, and the scene's slabs and names (docs/speed-notes.md,
+	// "Loading and the window").
 	MaxStatics = 1_000_000
 )
 
 // Limits of the JSON itself, checked while the file is read, before the
-// schema: the tree costs far more per value than the file does, so a file
-// of bare zeros once took gigabytes and tens of seconds before it was
-// refused (docs/limits.md has the figures). MaxBodies bodies written out in full (28 values each) and
-// MaxStatics slabs (10 each) fit in maxValues; no object of the format has
-// more than 13 keys. Raised with MaxStatics, which a level of a million
-// slabs needs: the bound on what a file of tiny values costs is about three
-// times what it was.
+// schema. The tree costs more per value than the file does (a cell of 8
+// bytes for the two of `0,`), and a refused file is read a second time,
+// by the Token reader, to say where: without these limits a file of bare
+// zeros once took gigabytes and tens of seconds before it was refused
+// (docs/limits.md has the figures). MaxBodies bodies written out in full
+// (28 values each) and MaxStatics slabs (10 each) fit in maxValues; no
+// object of the format has more than 13 keys. Raised with MaxStatics,
+// which a level of a million slabs needs.
 // (maxValues is a variable only so that a test can lower it.)
 var maxValues = 13_000_000
 
 const maxKeys = 64
 
 // checkCount refuses a list longer than limit before any of it is decoded.
-func (d *decoder) checkCount(path string, n *jnode, count, limit int, what string) {
+func (d *decoder) checkCount(path string, n jnode, count, limit int, what string) {
 	if count > limit {
 		d.failValue(path, fmt.Sprintf("(%d %s)", count, what), "more than the limit of %d %s", limit, what)
 	}

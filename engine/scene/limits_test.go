@@ -26,8 +26,8 @@ func manyBodies(n int, events string) string {
 
 // TestBodyLimit: a scene with more than MaxBodies bodies, or with bodies and
 // fired projectiles together past it, is refused at load, naming the field
-// and the limit. (One parse of 100,001 bodies, about 2 s; the at-limit load
-// is the same work and runs with SANDBOX_HEAVY_TESTS=1.)
+// and the limit. (One parse of 100,001 bodies; the at-limit load is the
+// same work and runs with SANDBOX_HEAVY_TESTS=1.)
 func TestBodyLimit(t *testing.T) {
 	_, err := Parse("many.json", []byte(manyBodies(MaxBodies+1, "")))
 	if err == nil || !strings.Contains(err.Error(), "many.json: bodies: ") || !strings.Contains(err.Error(), fmt.Sprint(MaxBodies)) {

@@ -1,7 +1,6 @@
 package scene
 
 import (
-	"fmt"
 	"math"
 
 	"sandbox/engine/physics"
@@ -27,17 +26,17 @@ const MaxMovers = physics.MaxMovers
 var moverKeys = []string{"name", "center", "half", "orientation", "path"}
 
 // movers reads the "movers" array.
-func (d *decoder) movers(path string, n *jnode) []physics.MoverDef {
-	items := d.array(path, n)
-	d.checkCount(path, n, len(items), MaxMovers, "movers")
+func (d *decoder) movers(path string, n jnode) []physics.MoverDef {
+	list := d.array(path, n)
+	d.checkCount(path, n, list.len(), MaxMovers, "movers")
 	var out []physics.MoverDef
-	for i, it := range items {
-		out = append(out, d.mover(fmt.Sprintf("%s[%d]", path, i), it))
+	for i, it := range list.items() {
+		out = append(out, d.mover(indexPath(path, i), it))
 	}
 	return out
 }
 
-func (d *decoder) mover(path string, n *jnode) physics.MoverDef {
+func (d *decoder) mover(path string, n jnode) physics.MoverDef {
 	o := d.object(path, n, "a mover", moverKeys...)
 	m := physics.MoverDef{Orientation: physics.DefaultBodyDef().Orientation}
 	p, v := o.must("name")
@@ -49,7 +48,7 @@ func (d *decoder) mover(path string, n *jnode) physics.MoverDef {
 	if !(min(m.Half[0], m.Half[1], m.Half[2]) >= minHalf && max(m.Half[0], m.Half[1], m.Half[2]) <= maxHalf) {
 		d.fail(p, v, "every half extent must be in [0.0001, 10000] m")
 	}
-	if p, v := o.get("orientation"); v != nil {
+	if p, v := o.get("orientation"); v.present() {
 		m.Orientation = d.quat(p, v)
 	}
 	p, v = o.must("path")
@@ -58,14 +57,14 @@ func (d *decoder) mover(path string, n *jnode) physics.MoverDef {
 }
 
 // moverPath reads a mover's path; only its kind's fields are allowed.
-func (d *decoder) moverPath(path string, n *jnode) physics.MoverPath {
-	if n.kind != jObject {
-		d.fail(path, n, "a path must be a JSON object, not %v", n.kind)
+func (d *decoder) moverPath(path string, n jnode) physics.MoverPath {
+	if n.kind() != jObject {
+		d.fail(path, n, "a path must be a JSON object, not %v", n.kind())
 	}
 	var kind string
-	for i, k := range n.keys {
-		if k == "kind" {
-			kind = d.str(joinPath(path, "kind"), n.vals[i])
+	for k, v := range n.members() {
+		if k.is("kind") {
+			kind = d.str(joinPath(path, "kind"), v)
 		}
 	}
 	var mp physics.MoverPath
@@ -125,10 +124,10 @@ func (d *decoder) moverPath(path string, n *jnode) physics.MoverPath {
 		p, v := o.must("angular_velocity")
 		mp.AngularVelocity = d.bounded(p, v, physics.MaxSpin, "rad/s")
 	default:
-		p, v := joinPath(path, "kind"), (*jnode)(nil)
-		for i, k := range n.keys {
-			if k == "kind" {
-				v = n.vals[i]
+		p, v := joinPath(path, "kind"), jnode{}
+		for k, kv := range n.members() {
+			if k.is("kind") {
+				v = kv
 			}
 		}
 		d.fail(p, v, "a path's kind must be \"line\", \"circle\", \"elevator\" or \"spin\"")

@@ -39,17 +39,17 @@ var springKeys = []string{"name", "body", "anchor", "body_b", "local_a", "local_
 
 // springs reads the "springs" array; every body it names must be a scene
 // body (not a projectile).
-func (d *decoder) springs(path string, n *jnode, bodies []physics.BodyDef) []Spring {
-	items := d.array(path, n)
-	d.checkCount(path, n, len(items), maxSprings, "springs")
+func (d *decoder) springs(path string, n jnode, bodies []physics.BodyDef) []Spring {
+	list := d.array(path, n)
+	d.checkCount(path, n, list.len(), maxSprings, "springs")
 	var out []Spring
-	for i, it := range items {
-		out = append(out, d.spring(fmt.Sprintf("%s[%d]", path, i), it, bodies))
+	for i, it := range list.items() {
+		out = append(out, d.spring(indexPath(path, i), it, bodies))
 	}
 	return out
 }
 
-func (d *decoder) spring(path string, n *jnode, bodies []physics.BodyDef) Spring {
+func (d *decoder) spring(path string, n jnode, bodies []physics.BodyDef) Spring {
 	o := d.object(path, n, "a spring", springKeys...)
 	var s Spring
 	p, v := o.must("name")
@@ -60,11 +60,11 @@ func (d *decoder) spring(path string, n *jnode, bodies []physics.BodyDef) Spring
 	pAnchor, vAnchor := o.get("anchor")
 	pB, vB := o.get("body_b")
 	switch {
-	case vAnchor != nil && vB != nil:
+	case vAnchor.present() && vB.present():
 		d.fail(pB, vB, "a spring has an anchor or a body_b, not both")
-	case vAnchor == nil && vB == nil:
-		d.fail(pAnchor, nil, "a spring needs an \"anchor\" [x, y, z] or a \"body_b\"")
-	case vAnchor != nil:
+	case !vAnchor.present() && !vB.present():
+		d.fail(pAnchor, jnode{}, "a spring needs an \"anchor\" [x, y, z] or a \"body_b\"")
+	case vAnchor.present():
 		s.Anchor, s.HasAnchor = d.position(pAnchor, vAnchor), true
 	default:
 		s.BodyB = d.str(pB, vB)
@@ -72,14 +72,14 @@ func (d *decoder) spring(path string, n *jnode, bodies []physics.BodyDef) Spring
 		if b == a {
 			d.fail(pB, vB, "body_b must be another body than body")
 		}
-		if p, v := o.get("local_b"); v != nil {
+		if p, v := o.get("local_b"); v.present() {
 			s.LocalB = d.localPoint(p, v, bodies[b].Half)
 		}
 	}
-	if p, v := o.get("local_b"); v != nil && s.HasAnchor {
+	if p, v := o.get("local_b"); v.present() && s.HasAnchor {
 		d.fail(p, v, "local_b is the point on body_b; an anchored spring has none")
 	}
-	if p, v := o.get("local_a"); v != nil {
+	if p, v := o.get("local_a"); v.present() {
 		s.LocalA = d.localPoint(p, v, bodies[a].Half)
 	}
 	p, v = o.must("rest_length")
@@ -92,7 +92,7 @@ func (d *decoder) spring(path string, n *jnode, bodies []physics.BodyDef) Spring
 	if s.Stiffness > maxSpringStiffness {
 		d.fail(p, v, "must be at most %g N/m", float64(maxSpringStiffness))
 	}
-	if p, v := o.get("damping"); v != nil {
+	if p, v := o.get("damping"); v.present() {
 		s.Damping = d.nonNegative(p, v, " N s/m")
 		if s.Damping > maxSpringDamping {
 			d.fail(p, v, "must be at most %g N s/m", float64(maxSpringDamping))
@@ -102,7 +102,7 @@ func (d *decoder) spring(path string, n *jnode, bodies []physics.BodyDef) Spring
 }
 
 // sceneBody returns the index of the scene body called name.
-func (d *decoder) sceneBody(path string, n *jnode, name string, bodies []physics.BodyDef) int {
+func (d *decoder) sceneBody(path string, n jnode, name string, bodies []physics.BodyDef) int {
 	for i := range bodies {
 		if bodies[i].Name == name {
 			return i
@@ -113,7 +113,7 @@ func (d *decoder) sceneBody(path string, n *jnode, name string, bodies []physics
 }
 
 // localPoint reads a point on or inside a box of half extents half.
-func (d *decoder) localPoint(path string, n *jnode, half mgl64.Vec3) mgl64.Vec3 {
+func (d *decoder) localPoint(path string, n jnode, half mgl64.Vec3) mgl64.Vec3 {
 	p := d.vec3(path, n)
 	for k := 0; k < 3; k++ {
 		if !(math.Abs(p[k]) <= half[k]) {

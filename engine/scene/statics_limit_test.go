@@ -30,8 +30,9 @@ func pillarLevel(n int) string {
 // TestStaticsLimit: a level of MaxStatics slabs loads, makes its world and
 // steps, its heap within 1 GB after the load; one slab more is refused
 // naming the field and the limit. The load and step times are logged, not
-// asserted (they are benchmarks' business: BenchmarkLargeWorld). A parse
-// of a million slabs takes seconds and gigabytes: not in -short runs.
+// asserted (they are benchmarks' business: BenchmarkLargeWorld). Loading
+// a million slabs takes seconds and hundreds of megabytes: not in -short
+// runs.
 func TestStaticsLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a million slabs: seconds and gigabytes")
