@@ -19,10 +19,13 @@ const (
 // the old place to the new one).
 //
 // A body's allowed move in a step of dt seconds is
-// Slack * max(speed before, speed after) * dt + Margin, and likewise for the
-// rotation angle with the angular speeds. Taking the larger of the speeds
-// before and after the step covers impacts, where a projectile travels far
-// and ends the step at rest; a body's first step is not judged. Call Check
+// Slack * max(speed before, speed after, speed during) * dt + Margin, and
+// likewise for the rotation angle with the angular speeds. Taking the larger
+// of the speeds before and after the step covers impacts, where a
+// projectile travels far and ends the step at rest; the speed during it
+// (the physics' fastest, physics.BodyView.StepSpeed) covers a body knocked
+// and stopped again within one step, slow at both ends; a body's first
+// step is not judged. Call Check
 // once per body after every physics step, in creation order; it allocates
 // only when a new body index appears.
 type TeleportDetector struct {
@@ -46,13 +49,17 @@ func NewTeleportDetector() *TeleportDetector {
 	}
 }
 
+// During is how fast a body moved and turned within a step, m/s and rad/s
+// (physics.BodyView's StepSpeed and StepSpin); zero where not known.
+type During struct{ Speed, Spin float64 }
+
 // Check examines body i (creation order) after one step of stepSeconds that
 // took it from (prevCenter, prevRot) to (currCenter, currRot) ending with
-// velocity v (m/s) and angular velocity w (rad/s). teleported is the physics'
-// flag for a teleport applied in that step. It returns true, and counts, when
-// the jump is undeclared.
+// velocity v (m/s) and angular velocity w (rad/s), having moved as fast as
+// during within it. teleported is the physics' flag for a teleport applied
+// in that step. It returns true, and counts, when the jump is undeclared.
 func (d *TeleportDetector) Check(i int, prevCenter, currCenter mgl64.Vec3, prevRot, currRot mgl64.Quat,
-	v, w mgl64.Vec3, teleported bool, stepSeconds float64) bool {
+	v, w mgl64.Vec3, during During, teleported bool, stepSeconds float64) bool {
 	for len(d.speed) <= i {
 		d.seen = append(d.seen, false)
 		d.speed = append(d.speed, 0)
@@ -67,8 +74,8 @@ func (d *TeleportDetector) Check(i int, prevCenter, currCenter mgl64.Vec3, prevR
 		// projectile fired into a wall moves 50 m and ends at rest).
 		return false
 	}
-	allowed := d.Slack*math.Max(before, speed)*stepSeconds + d.Margin
-	allowedAngle := d.Slack*math.Max(beforeSpin, spin)*stepSeconds + d.AngularMargin
+	allowed := d.Slack*max(before, speed, during.Speed)*stepSeconds + d.Margin
+	allowedAngle := d.Slack*max(beforeSpin, spin, during.Spin)*stepSeconds + d.AngularMargin
 	jump := currCenter.Sub(prevCenter).Len() > allowed
 	turn := rotationAngle(prevRot, currRot) > allowedAngle
 	if !jump && !turn {

@@ -31,8 +31,8 @@ func TestTeleportDetector(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			d := NewTeleportDetector()
 			// The step before sets the speed the body had entering this one.
-			d.Check(0, tc.prev, tc.prev, ident, ident, tc.vBefore, mgl64.Vec3{}, false, dt)
-			got := d.Check(0, tc.prev, tc.curr, ident, ident, tc.v, mgl64.Vec3{}, tc.teleported, dt)
+			d.Check(0, tc.prev, tc.prev, ident, ident, tc.vBefore, mgl64.Vec3{}, During{}, false, dt)
+			got := d.Check(0, tc.prev, tc.curr, ident, ident, tc.v, mgl64.Vec3{}, During{}, tc.teleported, dt)
 			if got != tc.want {
 				t.Fatalf("flagged %v, want %v", got, tc.want)
 			}
@@ -51,19 +51,19 @@ func TestTeleportDetectorRotation(t *testing.T) {
 	d := NewTeleportDetector()
 	c := mgl64.Vec3{0, 0.5, 0}
 	flip := mgl64.QuatRotate(math.Pi/2, mgl64.Vec3{0, 1, 0})
-	if d.Check(3, c, c, ident, flip, mgl64.Vec3{}, mgl64.Vec3{}, false, dt) {
+	if d.Check(3, c, c, ident, flip, mgl64.Vec3{}, mgl64.Vec3{}, During{}, false, dt) {
 		t.Fatal("a body's first step was flagged")
 	}
 	spin := mgl64.Vec3{0, 60, 0} // 1 rad per step
 	turn := mgl64.QuatRotate(1, mgl64.Vec3{0, 1, 0})
-	d.Check(4, c, c, ident, ident, mgl64.Vec3{}, spin, false, dt)
-	if d.Check(4, c, c, ident, turn, mgl64.Vec3{}, spin, false, dt) {
+	d.Check(4, c, c, ident, ident, mgl64.Vec3{}, spin, During{}, false, dt)
+	if d.Check(4, c, c, ident, turn, mgl64.Vec3{}, spin, During{}, false, dt) {
 		t.Fatal("a box spinning 1 rad per step was flagged")
 	}
 	if d.Count() != 0 || d.Flagged(3) != 0 {
 		t.Fatal("a body's first step was judged")
 	}
-	if !d.Check(3, c, c, ident, flip, mgl64.Vec3{}, mgl64.Vec3{}, false, dt) {
+	if !d.Check(3, c, c, ident, flip, mgl64.Vec3{}, mgl64.Vec3{}, During{}, false, dt) {
 		t.Fatal("a 90° turn at rest was not flagged")
 	}
 	if d.Count() != 1 || d.Flagged(3) != 1 || d.Flagged(4) != 0 || d.Flagged(99) != 0 {
@@ -82,7 +82,7 @@ func BenchmarkTeleportCheck(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for i := 0; i < 1000; i++ {
-			d.Check(i, p, q, ident, ident, v, mgl64.Vec3{}, false, 1.0/60)
+			d.Check(i, p, q, ident, ident, v, mgl64.Vec3{}, During{}, false, 1.0/60)
 		}
 	}
 }

@@ -73,6 +73,7 @@ func (w *World) loadStates(lo, hi int) {
 		}
 		sol.kicks[lo+i] = k
 		sol.poses[lo+i] = bodyPose{p: svAt(&b.pos), q: sqAt(&b.q), flags: b.flags}
+		w.stepSpeed[lo+i], w.stepSpin[lo+i] = 0, 0
 	}
 }
 

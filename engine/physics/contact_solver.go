@@ -155,6 +155,8 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	sol.kicks = grow(sol.kicks, nb)
 	sol.poses = grow(sol.poses, nb)
 	w.oracleMarks = grow(w.oracleMarks, nb) // storeStates makes most (guard.go)
+	w.stepSpeed = grow(w.stepSpeed, nb)
+	w.stepSpin = grow(w.stepSpin, nb)
 	sol.masses = grow(sol.masses, nb)
 	sol.warm = grow(sol.warm, nc)
 	sol.all = consView{cons: sol.cons, cold: sol.cold, warm: sol.warm, kept: kept}

@@ -86,6 +86,7 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 	s := &w.sb[i]
 	bullet := b.flags&flagBullet != 0
 	touch := w.spinTouch(dt)
+	w.noteStepSpeed(i, v)
 	done := 0.0 // fraction of the step already travelled
 	for impact := 0; impact < maxImpacts; impact++ {
 		rest := 1 - done
@@ -158,6 +159,7 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 		if vn := dot(v, bestN); vn < 0 {
 			v = madd(v, bestN, -vn)
 		}
+		w.noteStepSpeed(i, v)
 		hit := CCDHit{Body: w.ID(i), Static: NoStatic, TOI: done, Point: point, Normal: bestN, Speed: speed}
 		switch {
 		case bestBody >= 0:
@@ -196,6 +198,17 @@ func (w *World) sweepBody(i int, v vec3, dt float64) {
 		}
 	}
 	// Out of impacts: the body stays at the last one for the rest of the step.
+}
+
+// noteStepSpeed raises body i's step speed and spin (BodyView.StepSpeed,
+// StepSpin) to those it is swept with.
+func (w *World) noteStepSpeed(i int, v vec3) {
+	if vv := float32(dot(v, v)); vv > w.stepSpeed[i] {
+		w.stepSpeed[i] = vv
+	}
+	if ww := float32(w.sb[i].w.dot(w.sb[i].w)); ww > w.stepSpin[i] {
+		w.stepSpin[i] = ww
+	}
 }
 
 // spinTouch is how close the bound of a body's spin (sweepNested's first

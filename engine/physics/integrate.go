@@ -113,12 +113,18 @@ func (w *World) integrateSubstep(lo, hi int) {
 		if ps.flags&flagTouching == 0 {
 			v = v.add(halfG)
 		}
+		if vv := float32(v.dot(v)); vv > w.stepSpeed[i] {
+			w.stepSpeed[i] = vv
+		}
 		d := v.scale(h)
 		ps.p = ps.p.add(d)
 		s.dp = s.dp.add(d)
 		if !s.w.isZero() {
 			r := s.w.scale(h)
 			s.dth = s.dth.add(r)
+			if ww := float32(s.w.dot(s.w)); ww > w.stepSpin[i] {
+				w.stepSpin[i] = ww
+			}
 		}
 	}
 }

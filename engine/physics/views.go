@@ -1,6 +1,8 @@
 package physics
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -24,6 +26,11 @@ type BodyView struct {
 	// the new pose, so nothing should be drawn between the old and new place).
 	Teleported bool
 	Mass       float64 // kg
+	// StepSpeed and StepSpin are the fastest the body moved and turned
+	// during the last step, m/s and rad/s: over the substeps, and its
+	// sweep's. A body knocked and stopped again within the step ends it
+	// slow at both ends, yet travelled this fast.
+	StepSpeed, StepSpin float64
 }
 
 // Body returns a view of the body with creation index i (0 <= i < NumBodies).
@@ -43,7 +50,18 @@ func (w *World) Body(i int) BodyView {
 		Bullet:          b.flags&flagBullet != 0,
 		Teleported:      b.flags&flagTeleported != 0,
 		Mass:            b.mass,
+		StepSpeed:       rootAt(w.stepSpeed, i),
+		StepSpin:        rootAt(w.stepSpin, i),
 	}
+}
+
+// rootAt is the square root of sq[i], or 0 past its end (a body that has
+// not stepped yet).
+func rootAt(sq []float32, i int) float64 {
+	if i >= len(sq) {
+		return 0
+	}
+	return math.Sqrt(float64(sq[i]))
 }
 
 // BodyByID returns the view of the body named by id, or false when the id is

@@ -61,6 +61,10 @@ type World struct {
 	springNames []string
 
 	oracleMarks []uint8 // detectTunnels' scratch: a mark per body (oracle.go)
+	// stepSpeed and stepSpin: per body, the largest v.v and w.w it moved
+	// with in the last step, (m/s)^2 and (rad/s)^2 (BodyView.StepSpeed,
+	// StepSpin; loadStates zeroes them): a view, not state.
+	stepSpeed, stepSpin []float32
 
 	opt options // how the step runs; tests change it to compare the ways
 }

@@ -317,7 +317,7 @@ func (s *Session) detectTeleports() {
 			prev = s.teleportedFrom(i, prev)
 		}
 		if s.teleports.Check(i, prev, b.Curr.Center, b.Prev.Orientation, b.Curr.Orientation,
-			b.Velocity, b.AngularVelocity, b.Teleported && !s.noFlags, s.dt) {
+			b.Velocity, b.AngularVelocity, frames.During{Speed: b.StepSpeed, Spin: b.StepSpin}, b.Teleported && !s.noFlags, s.dt) {
 			f.Undeclared = append(f.Undeclared, Undeclared{Tick: s.world.Tick(), Body: i})
 			s.counts.UndeclaredJumps++
 		}

@@ -214,8 +214,8 @@ const (
 		"body: bullets swept into dynamic bodies"
 	tunnelsTip    = "steps in which a body's path crossed a slab it never touched (CCD missed it)"
 	teleportsTip  = "declared teleports applied (scripted, replayed): drawn at the new place with no blend"
-	undeclaredTip = "per body and step, jumps further than the body's speed allows that no teleport declared\n" +
-		"(the teleport detector; 0 unless the physics misbehaves)"
+	undeclaredTip = "per body and step, jumps further than the body's speed allows (before, during or after the step)\n" +
+		"that no teleport declared (the teleport detector; 0 unless the physics misbehaves)"
 )
 
 // counters is the table of running counts since the scene was loaded (a
