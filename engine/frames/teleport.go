@@ -25,9 +25,8 @@ const (
 // projectile travels far and ends the step at rest; the speed during it
 // (the physics' fastest, physics.BodyView.StepSpeed) covers a body knocked
 // and stopped again within one step, slow at both ends; a body's first
-// step is not judged. Call Check
-// once per body after every physics step, in creation order; it allocates
-// only when a new body index appears.
+// step is not judged. Call Check once per body after every physics step,
+// in creation order; it allocates only when a new body index appears.
 type TeleportDetector struct {
 	Slack         float64 // >= 1, default DefaultTeleportSlack
 	Margin        float64 // m, >= 0, default DefaultTeleportMargin
