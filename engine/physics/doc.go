@@ -18,7 +18,8 @@
 //	movers.go          kinematic boxes posed by tick, their contacts and
 //	                   the sweeps against them; mover_path.go their paths
 //	integrate.go       prev := curr, world inertia, which bodies are swept;
-//	                   the substeps' passes over the bodies
+//	                   the substeps' passes over the bodies, and how fast
+//	                   each moved in the step (BodyView.StepSpeed)
 //	broadphase.go      pairs of overlapping fat boxes, from kept candidates
 //	broadphase_grid.go the grid search for them
 //	manifold.go        SAT box-box and box-slab manifolds with face clipping
@@ -27,8 +28,7 @@
 //	                   kept an empty pair apart, or made afresh, then
 //	                   warm-started from the last
 //	contacts.go        the contact cache: warm starting, begin/end events
-//	continuous.go      swept-bound CCD against slabs and (for bullets) bodies,
-//	                   and the tree of the bodies a bullet's sweep may hit
+//	continuous.go      swept-bound CCD against slabs and (for bullets) bodies
 //	guard.go           keeps centres out of slabs they were pushed into, and
 //	                   the box of a centre's path
 //	sleep.go           islands at rest for 0.5 s fall asleep
@@ -57,7 +57,8 @@
 //	world.go                  storage, handles, per-step buffers, World.Close
 //	defs.go                   definitions, defaults, validation
 //	box_tree.go               the slabs' bounding-volume tree, which the
-//	                          broadphase, CCD, the guard and the oracle query
+//	                          broadphase, CCD, the guard and the oracle query,
+//	                          and the tree of the bodies a bullet's sweep may hit
 //	views.go                  read-only results: poses, events
 //	state.go                  state: save, restore and hash
 //	debugdraw.go              debug lines, springs included

@@ -129,6 +129,17 @@ func (w *World) integrateSubstep(lo, hi int) {
 	}
 }
 
+// noteStepSpeed raises body i's step speed and spin (BodyView.StepSpeed,
+// StepSpin) to those it is swept with.
+func (w *World) noteStepSpeed(i int, v vec3) {
+	if vv := float32(dot(v, v)); vv > w.stepSpeed[i] {
+		w.stepSpeed[i] = vv
+	}
+	if ww := float32(w.sb[i].w.dot(w.sb[i].w)); ww > w.stepSpin[i] {
+		w.stepSpin[i] = ww
+	}
+}
+
 // smallTurn is the rotation angle (radians) below which turnBy turns to
 // first order: its error, about angle^3/12, is then under 1e-10 rad a step.
 const smallTurn = 1e-3
