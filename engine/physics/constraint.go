@@ -126,6 +126,17 @@ type solverState struct {
 	smallHeld bool
 	slotOf    []int32 // constraint of each active manifold: its place in colour order
 	manOf     []int32 // manifold (index in the contact list) of each constraint
+	// Carried constraints: on a step whose plan is new (carry), the
+	// constraint of a manifold that was reused (manifold_reuse.go) and
+	// solved last step is copied from where last step built it and
+	// refreshed, not built again (carryFrom). prevCons is last step's
+	// array (the two are swapped on such a step), whose first prevValid
+	// constraints were built there (held: this step's count, for the
+	// next); fromSlot[i] is where constraint i's manifold's was, or -1.
+	carry           bool
+	prevCons        []constraint
+	prevValid, held int
+	fromSlot        []int32
 	// canGroup: constraint i may be solved in a wide group (wideEligible).
 	canGroup []bool
 	colorOf  []int32 // colour of each active manifold
@@ -231,9 +242,16 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 		if gl >= 0 {
 			c = &local
 		}
-		if v.kept && m.flags&mfReused != 0 && m.restitution == 0 && c.iso && gl < 0 {
-			w.refreshConstraint(c, m, &v.warm[int(i)-v.base])
-			continue
+		if m.flags&mfReused != 0 && m.restitution == 0 && gl < 0 {
+			if v.kept && c.iso {
+				w.refreshConstraint(c, m, &v.warm[int(i)-v.base])
+				continue
+			}
+			if prev := w.carryFrom(i); prev != nil && prev.iso {
+				*c = *prev
+				w.refreshConstraint(c, m, &v.warm[int(i)-v.base])
+				continue
+			}
 		}
 		c.a, c.b, c.count = m.a, m.b, m.count
 		if m.static < -1 {
@@ -347,7 +365,8 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 
 // refreshConstraint brings constraint c up to date for this step from its
 // manifold m, which kept its normal and anchors (manifold_reuse.go) and
-// from which c was built in the same place last step, between bodies
+// from which c was built last step (in the same place, or copied from
+// there: carryFrom), between bodies
 // whose masses and inertias are scales: everything prepareCons derives
 // from the geometry and the masses is as it was, so only the separations,
 // the impulses it starts from and the warm record are made again (the
@@ -360,6 +379,22 @@ func (w *World) refreshConstraint(c *constraint, m *manifold, r *warmRec) {
 		c.sep[q], c.cur[q], c.pts[q].normalI = m.sep[q], m.sep[q], m.normalI[q]
 	}
 	r.make(c, nil, nil)
+}
+
+// carryFrom returns last step's constraint of the manifold of constraint
+// i when this step's plan is new and last step built it in prevCons, else
+// nil. Built from a manifold whose normal, anchors and bodies are the same
+// (reused), it holds what prepareCons would build now, but for what
+// refreshConstraint makes again.
+func (w *World) carryFrom(i int32) *constraint {
+	sol := &w.sol
+	if !sol.carry {
+		return nil
+	}
+	if f := sol.fromSlot[i]; f >= 0 && int(f) < sol.prevValid {
+		return &sol.prevCons[f]
+	}
+	return nil
 }
 
 // startFriction sets c's friction and twist impulses from its manifold's

@@ -122,10 +122,30 @@ func (w *World) solve(dt float64, sw *stopwatch) {
 	same := w.planBlocks()
 	kept, smallKept := same, same && sol.smallHeld
 	nc := len(sc.active)
+	// A new plan builds into the other array, so that the constraints
+	// last step built stay where sol.fromSlot finds them (carryFrom); a
+	// kept plan readies that array, so that the first new plan after
+	// many kept ones allocates nothing.
+	if same && !w.opt.wide && cap(sol.prevCons) < nc {
+		sol.prevCons = make([]constraint, 0, nc+nc/2+16)
+	}
+	if sol.carry { // planBlocks' choice
+		sol.cons, sol.prevCons = sol.prevCons, sol.cons
+		sol.prevValid = sol.held
+	}
 	if cap(sol.cons) < nc || cap(sol.warm) < nc {
 		kept, smallKept = false, false
 		sol.cons = make([]constraint, nc, nc+nc/2+16)
+	}
+	if cap(sol.cold) < nc {
 		sol.cold = make([]constraintCold, nc, cap(sol.cons))
+	}
+	// What this step leaves built in sol.cons for the next: every
+	// constraint on a kept plan (the small blocks build there), else the
+	// big blocks'.
+	sol.held = sol.bigCons
+	if same {
+		sol.held = nc
 	}
 	sol.cons, sol.cold = sol.cons[:nc], sol.cold[:nc]
 	sol.zero, sol.noMass, sol.noMassRec = bodyState{}, solverBody{iso: true}, bodyMass{iso: true}

@@ -22,9 +22,12 @@ import "math/bits"
 // new builds them into a small array of the worker's own (consView), so
 // that writing them fetches nothing from memory; a step with last step's
 // plan builds them into the world's array, where the step after can keep
-// them and only refresh them (refreshConstraint). On two workers a block is a unit of work: the
-// workers take whole blocks, with no barrier between the passes of a
-// colour.
+// them and only refresh them (refreshConstraint). A step whose plan is
+// new copies those of reused manifolds from where the step before built
+// them in the world's array (the big blocks', or all after a kept plan)
+// and refreshes them (carryFrom). On two workers a block is a unit of
+// work: the workers take whole blocks, with no barrier between the passes
+// of a colour.
 //
 // With blocks, a big pile's solver passes cost per body what a small
 // pile's do (BenchmarkPileScaling). blockCons: a block's hot data about
@@ -88,10 +91,14 @@ type blockScratch struct {
 	// plannedAt: where each of planned was in the list-order active list,
 	// to move planned when the same manifolds come at new places in the
 	// contact list (samePlan).
-	plannedAt     []int32
-	lastKeys      []uint64
-	plannedBodies int
-	plannedWide   bool // it has groups (options.wide: wide.go)
+	plannedAt []int32
+	// lastSlot: per manifold of the last plan's active list, its place;
+	// prevSlot: per manifold of this step's, its place in the last plan,
+	// or -1 (carrySlots).
+	lastSlot, prevSlot []int32
+	lastKeys           []uint64
+	plannedBodies      int
+	plannedWide        bool // it has groups (options.wide: wide.go)
 }
 
 // stride is the number of entries a block has in sol.blockCols.
@@ -111,6 +118,7 @@ func (w *World) planBlocks() (same bool) {
 	heads := w.contacts.heads
 	active := sc.active
 	nb, na := len(w.bodies), len(active)
+	sol.carry = false
 	if same, moved := bs.samePlan(active, heads, nb, w.opt.wide); same {
 		if moved {
 			bs.movePlan(active, sol)
@@ -126,6 +134,13 @@ func (w *World) planBlocks() (same bool) {
 		// point): planned again, from the list order.
 		copy(active, bs.actTmp)
 	}
+	// Where last step built the constraints of the manifolds it solved
+	// too, while its plan's places are at hand (carrySlots).
+	carry := !w.opt.wide && !bs.plannedWide && nb == bs.plannedBodies
+	sol.carry = carry
+	if carry {
+		bs.carrySlots(active, heads, sol.slotOf)
+	}
 	// Room for the most islands, blocks and runs there can be, so that
 	// nothing below allocates while a scene settles and its islands split
 	// and join. Every closed block but the big ones holds blockCons
@@ -139,8 +154,32 @@ func (w *World) planBlocks() (same bool) {
 	bs.runTmp = reserve(bs.runTmp[:0], nb+mostBlocks)
 	w.packIslands()
 	w.placeBodies(mostBlocks)
-	w.placeConstraints(mostBlocks)
+	w.placeConstraints(mostBlocks, carry)
 	return false
+}
+
+// carrySlots notes, for each active manifold j of this step (in list
+// order), the place of its constraint in last step's plan, prevSlot[j],
+// or -1 where it was not active: both active lists are in key order, so
+// one merge finds them. slotOf is last step's.
+func (bs *blockScratch) carrySlots(active []int32, heads []manifoldHead, slotOf []int32) {
+	last := bs.lastKeys
+	bs.lastSlot = grow(bs.lastSlot, len(last))
+	for p, j := range bs.plannedAt[:len(bs.planned)] {
+		bs.lastSlot[j] = slotOf[p]
+	}
+	bs.prevSlot = grow(bs.prevSlot, len(active))
+	i := 0
+	for j, k := range active {
+		key := heads[k].key
+		for i < len(last) && last[i] < key {
+			i++
+		}
+		bs.prevSlot[j] = -1
+		if i < len(last) && last[i] == key {
+			bs.prevSlot[j] = bs.lastSlot[i]
+		}
+	}
 }
 
 // packIslands finds the islands of the active manifolds (bs.manIsland,
@@ -262,8 +301,9 @@ func (w *World) placeBodies(mostBlocks int) {
 
 // placeConstraints gives each active manifold its constraint's place,
 // block by block, each block's colour by colour (sol.slotOf, sol.manOf,
-// sol.blockCols), and reorders sc.active to match.
-func (w *World) placeConstraints(mostBlocks int) {
+// sol.blockCols), and reorders sc.active to match; with carry, each
+// place's constraint's place last step (sol.fromSlot, from carrySlots).
+func (w *World) placeConstraints(mostBlocks int, carry bool) {
 	sol, bs, sc := &w.sol, &w.sol.bs, &w.scratch
 	heads, active := w.contacts.heads, sc.active
 	nb, na, nBlocks := len(w.bodies), len(active), len(sol.blocks)
@@ -310,6 +350,7 @@ func (w *World) placeConstraints(mostBlocks int) {
 	if w.opt.wide {
 		sol.canGroup = grow(sol.canGroup, na)
 	}
+	sol.fromSlot = grow(sol.fromSlot, na) // sized on every plan, as prevSlot
 	for j, k := range active {
 		blk := int(bs.islBlock[bs.manIsland[j]])
 		p := place[blk*stride+numColors+1]
@@ -321,6 +362,9 @@ func (w *World) placeConstraints(mostBlocks int) {
 		place[c]++
 		sol.slotOf[p] = s
 		sol.manOf[s] = k
+		if carry {
+			sol.fromSlot[s] = bs.prevSlot[j]
+		}
 		if w.opt.wide {
 			// Which constraints wide.go may group: here, in list order
 			// (see prepareCons), rather than in planWide's.
@@ -372,6 +416,10 @@ func (bs *blockScratch) movePlan(active []int32, sol *solverState) {
 // same plan reuses.
 func (bs *blockScratch) notePlan(active, act []int32, heads []manifoldHead, nb int, wide bool) {
 	bs.plannedBodies, bs.plannedWide = nb, wide
+	// carrySlots' arrays, sized on every plan so that a step that carries
+	// after many kept plans allocates nothing.
+	bs.lastSlot = grow(bs.lastSlot, len(active))
+	bs.prevSlot = grow(bs.prevSlot, len(active))
 	bs.lastKeys = grow(bs.lastKeys, len(active))
 	for j, k := range active {
 		bs.lastKeys[j] = heads[k].key
