@@ -2,11 +2,12 @@
 # Times our step side by side with Box3D's on the scenes of issue 36, the
 # worlds that grow with their slabs or their bullets (docs/speed-notes.md,
 # "Scale with the world"): the pillar level at 10^3, 4 x 10^4 and 10^5
-# slabs (1,100 bodies), and 500 and 5,000 bullets in a closed box, written
-# by scripts/scale-scenes.py. One pinned core (taskset -c 1), the engines
-# alternated round by round, medians of the runs' median steps, the load
-# average printed; for the bullets, how many bodies each engine let out
-# of the box (ours: its tunnel count; Box3D: its final centres).
+# slabs (1,100 bodies), 500 and 5,000 bullets in a closed box, and the
+# same 5,000 boxes as plain bodies, written by scripts/scale-scenes.py. One
+# pinned core (taskset -c 1), the engines alternated round by round,
+# medians of the runs' median steps, the load average printed; for the
+# boxes, how many bodies each engine let out of the box (ours: its tunnel
+# count; Box3D: its final centres).
 #
 #   scripts/peer-scale.sh [ROUNDS] [TICKS]     default 5 rounds of 600 ticks
 #
@@ -27,7 +28,7 @@ if [ -z "$bin" ]; then
   (cd "$root" && CGO_ENABLED=0 go build -o "$work/sandbox" ./cmd/sandbox)
   bin="$work/sandbox"
 fi
-scenes="pillars:1000 pillars:40000 pillars:100000 bullets:500 bullets:5000"
+scenes="pillars:1000 pillars:40000 pillars:100000 bullets:500 bullets:5000 plain:5000"
 for s in $scenes; do
   "$root/scripts/scale-scenes.py" "${s%%:*}" "${s##*:}" "$work/${s%%:*}-${s##*:}.json"
 done
@@ -42,7 +43,7 @@ import json, sys
 m = json.load(sys.stdin)
 s = json.load(open(sys.argv[1]))
 out = 0
-if s["name"].startswith("bullets"):
+if s["name"].startswith(("bullets", "plain")):
     lo = [s["statics"][0]["min"][0] + 0.4, s["statics"][0]["max"][1], s["statics"][0]["min"][2] + 0.4]
     hi = [s["statics"][3]["min"][0], s["statics"][1]["min"][1], s["statics"][5]["min"][2]]
     out = sum(1 for b in m["final"].values() if not all(lo[k] <= b["center"][k] <= hi[k] for k in range(3)))

@@ -10,6 +10,9 @@ layouts as engine/physics's BenchmarkLargeWorld and BenchmarkBullets
   scripts/scale-scenes.py bullets N OUT.json   N boxes (half 0.25 m) fired
       at 250 m/s (fire events at tick 0: bullets) in a closed box of
       0.4 m walls, 8 layers of a 2 m lattice high, as wide as N needs
+  scripts/scale-scenes.py plain N OUT.json     the same boxes at the same
+      velocities as plain bodies, not bullets (swept against the walls,
+      not against each other)
 
 Sleep is off, as in the benchmarks. The directions of the bullets come
 from a seeded generator of this script's own (not Go's), so they differ
@@ -77,11 +80,28 @@ def bullets(n):
     return s
 
 
+def plain(n):
+    s = bullets(n)
+    s["name"] = f"plain-{n}"
+    s["description"] = f"{n} boxes at 250 m/s in a closed box of 0.4 m walls, plain bodies"
+    for e in s.pop("events"):
+        f = e["fire"]
+        norm = math.sqrt(sum(x * x for x in f["direction"]))
+        s["bodies"].append({"name": f["name"], "center": f["from"], "half": f["half"],
+                            "velocity": [x / norm * f["speed"] for x in f["direction"]]})
+    s["events"] = []
+    return s
+
+
+KINDS = {"pillars": pillars, "bullets": bullets, "plain": plain}
+
+
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in ("pillars", "bullets"):
-        sys.exit("usage: scale-scenes.py pillars|bullets N OUT.json")
+    if len(sys.argv) != 4 or sys.argv[1] not in KINDS:
+        print("usage: scale-scenes.py pillars|bullets|plain N OUT.json", file=sys.stderr)
+        sys.exit(2)
     n = int(sys.argv[2])
-    scene = pillars(n) if sys.argv[1] == "pillars" else bullets(n)
+    scene = KINDS[sys.argv[1]](n)
     with open(sys.argv[3], "w") as f:
         json.dump(scene, f, separators=(",", ":"))
 
