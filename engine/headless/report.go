@@ -35,6 +35,9 @@ type Report struct {
 	Bodies     []BodyReport `json:"bodies"`      // creation order
 
 	// Additions to the contract.
+	// StageMicros is the mean time per step of each stage of the physics
+	// step (stages.go); absent without a clock.
+	StageMicros *StageMicros `json:"stage_micros,omitempty"`
 	// VRR is the variable-refresh range (-display vrr:MIN-MAX, whose MAX
 	// display_hz then is), RenderMs its frames' render times, and
 	// VRRRepeats how often it repeated a frame while one rendered; absent

@@ -13,6 +13,7 @@ import (
 	"sandbox/engine/interp"
 	"sandbox/engine/latency"
 	"sandbox/engine/loop"
+	"sandbox/engine/physics"
 	"sandbox/engine/scene"
 	"sandbox/engine/session"
 )
@@ -151,7 +152,10 @@ type run struct {
 	trace   *TraceWriter
 
 	stepTimes stepHistogram // step_micros in bounded memory
-	inputs    *latency.Tracker
+	// stages: the steps' profiles added up, and how many (stage_micros).
+	stages     physics.Profile
+	stageSteps uint64
+	inputs     *latency.Tracker
 
 	movers *MoverMeter // nil for a scene without movers
 
@@ -195,6 +199,8 @@ func (r *run) execute() (*Report, error) {
 			for _, ns := range f.StepNanos {
 				r.stepTimes.add(ns)
 			}
+			r.stages.Add(f.Profile)
+			r.stageSteps += uint64(f.Steps)
 		}
 		if r.trace != nil {
 			r.trace.Frame(f, r.elapsed, f.FrameSeconds, s.World(), r.opts.Interp, s.StepSeconds())
@@ -255,6 +261,7 @@ func (r *run) report() *Report {
 	rep.DroppedSeconds = r.dropped
 	rep.MaxStepsInAFrame = r.maxSteps
 	rep.StepMicros = r.stepTimes.summary()
+	rep.StageMicros = stageMeans(r.stages, r.stageSteps)
 	if r.inputs != nil {
 		s := latency.Summarize(r.inputs.Done())
 		rep.InputLatency = &latency.Report{Inputs: s.Inputs, Unshown: r.inputs.Unshown(), Stats: s.Total}
