@@ -41,6 +41,8 @@
 //	                   warm start, restitution, impulses stored; substeps
 //	solver_blocks.go   islands (shared with sleep), graph colours, and the
 //	                   blocks the islands are packed into
+//	solver_places.go   each constraint's place in the solver's arrays, and
+//	                   its place last step (to copy it from there)
 //	solver_stages.go   the driver: the stage enum, solveBlock, runStage
 //	constraint.go      the constraints, built from the manifolds (prepare)
 //	contact_rows.go    the contact math, scalar: normal rows, friction

@@ -158,30 +158,6 @@ func (w *World) planBlocks() (same bool) {
 	return false
 }
 
-// carrySlots notes, for each active manifold j of this step (in list
-// order), the place of its constraint in last step's plan, prevSlot[j],
-// or -1 where it was not active: both active lists are in key order, so
-// one merge finds them. slotOf is last step's.
-func (bs *blockScratch) carrySlots(active []int32, heads []manifoldHead, slotOf []int32) {
-	last := bs.lastKeys
-	bs.lastSlot = grow(bs.lastSlot, len(last))
-	for p, j := range bs.plannedAt[:len(bs.planned)] {
-		bs.lastSlot[j] = slotOf[p]
-	}
-	bs.prevSlot = grow(bs.prevSlot, len(active))
-	i := 0
-	for j, k := range active {
-		key := heads[k].key
-		for i < len(last) && last[i] < key {
-			i++
-		}
-		bs.prevSlot[j] = -1
-		if i < len(last) && last[i] == key {
-			bs.prevSlot[j] = bs.lastSlot[i]
-		}
-	}
-}
-
 // packIslands finds the islands of the active manifolds (bs.manIsland,
 // bs.islCons) and packs them into blocks (sol.blocks, bs.islBlock).
 func (w *World) packIslands() {
@@ -297,82 +273,6 @@ func (w *World) placeBodies(mostBlocks int) {
 		sol.runs[blk.runs[1]] = r.bodyRun
 		blk.runs[1]++
 	}
-}
-
-// placeConstraints gives each active manifold its constraint's place,
-// block by block, each block's colour by colour (sol.slotOf, sol.manOf,
-// sol.blockCols), and reorders sc.active to match; with carry, each
-// place's constraint's place last step (sol.fromSlot, from carrySlots).
-func (w *World) placeConstraints(mostBlocks int, carry bool) {
-	sol, bs, sc := &w.sol, &w.sol.bs, &w.scratch
-	heads, active := w.contacts.heads, sc.active
-	nb, na, nBlocks := len(w.bodies), len(active), len(sol.blocks)
-	cols := reserve(sol.blockCols[:0], mostBlocks*stride)[:nBlocks*stride]
-	sol.blockCols = cols
-	clear(cols)
-	for j := range active {
-		blk := bs.islBlock[bs.manIsland[j]]
-		cols[int(blk)*stride+int(sol.colorOf[j])]++
-	}
-	// The big blocks' places come first: the solver's world-wide arrays
-	// hold only theirs, the small blocks' being built on the workers
-	// (solver_stages.go).
-	sum := int32(0)
-	for pass := 0; pass < 2; pass++ {
-		for b := 0; b < nBlocks; b++ {
-			if sol.blocks[b].big != (pass == 0) {
-				continue
-			}
-			sol.blocks[b].cols = int32(b * stride)
-			for c := 0; c <= numColors; c++ {
-				n := cols[b*stride+c]
-				cols[b*stride+c] = sum
-				sum += n
-			}
-			cols[b*stride+numColors+1] = sum
-		}
-		if pass == 0 {
-			sol.bigCons = int(sum)
-		}
-	}
-	// place: each block's and colour's next slot, and in the block's last
-	// entry its next active manifold.
-	place := append(reserve(bs.place[:0], mostBlocks*stride), cols...)
-	bs.place = place
-	for b := 0; b < nBlocks; b++ {
-		place[b*stride+numColors+1] = cols[b*stride]
-	}
-	sol.slotOf = grow(sol.slotOf, na)
-	sol.manOf = grow(sol.manOf, na)
-	act := grow(bs.actTmp, na)
-	bs.plannedAt = grow(bs.plannedAt, na)
-	list := w.contacts.list
-	if w.opt.wide {
-		sol.canGroup = grow(sol.canGroup, na)
-	}
-	sol.fromSlot = grow(sol.fromSlot, na) // sized on every plan, as prevSlot
-	for j, k := range active {
-		blk := int(bs.islBlock[bs.manIsland[j]])
-		p := place[blk*stride+numColors+1]
-		place[blk*stride+numColors+1]++
-		act[p] = k
-		bs.plannedAt[p] = int32(j)
-		c := blk*stride + int(sol.colorOf[j])
-		s := place[c]
-		place[c]++
-		sol.slotOf[p] = s
-		sol.manOf[s] = k
-		if carry {
-			sol.fromSlot[s] = bs.prevSlot[j]
-		}
-		if w.opt.wide {
-			// Which constraints wide.go may group: here, in list order
-			// (see prepareCons), rather than in planWide's.
-			sol.canGroup[s] = w.wideEligible(&list[k])
-		}
-	}
-	bs.notePlan(active, act, heads, nb, w.opt.wide)
-	sc.active, bs.actTmp = act, active
 }
 
 // samePlan reports whether the step's active manifolds (in list order)
