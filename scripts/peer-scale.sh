@@ -18,16 +18,7 @@ ticks=${2:-600}
 root=$(cd "$(dirname "$0")/.." && pwd)
 box3d="$root/../shared/peers/box3d/box3d-scene"
 [ -x "$box3d" ] || { echo "no $box3d: skipped"; exit 0; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pin="taskset -c 1"
-command -v taskset >/dev/null 2>&1 || { echo "taskset not found: running unpinned"; pin=""; }
-echo "nproc: $(nproc), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-bin=${SANDBOX:-}
-if [ -z "$bin" ]; then
-  (cd "$root" && CGO_ENABLED=0 go build -o "$work/sandbox" ./cmd/sandbox)
-  bin="$work/sandbox"
-fi
+. "$root/scripts/peer-common.sh"
 scenes="pillars:1000 pillars:40000 pillars:100000 bullets:500 bullets:5000 plain:5000"
 for s in $scenes; do
   "$root/scripts/scale-scenes.py" "${s%%:*}" "${s##*:}" "$work/${s%%:*}-${s##*:}.json"

@@ -19,16 +19,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 box3d=${BOX3D_STAGES:-$root/bin/box3d-stages}
 [ -r "$scene" ] || { echo "peer-stages.sh: cannot read $scene" >&2; exit 2; }
 [ -x "$box3d" ] || { echo "peer-stages.sh: no $box3d: build it with scripts/box3d-stages.sh" >&2; exit 2; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pin="taskset -c 1"
-command -v taskset >/dev/null 2>&1 || { echo "taskset not found: running unpinned"; pin=""; }
-echo "nproc: $(nproc), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-bin=${SANDBOX:-}
-if [ -z "$bin" ]; then
-  (cd "$root" && CGO_ENABLED=0 go build -o "$work/sandbox" ./cmd/sandbox)
-  bin="$work/sandbox"
-fi
+. "$root/scripts/peer-common.sh"
 for r in $(seq "$rounds"); do
   $pin "$bin" -headless -scene "$scene" -ticks "$ticks" -workers 1 -report - >"$work/ours.$r.json"
   $pin "$box3d" "$scene" -n="$ticks" 2>&1 >/dev/null | sed -n 's/^box3d-stages: //p' >"$work/box3d.$r.json"
