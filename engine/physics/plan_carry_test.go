@@ -46,25 +46,36 @@ func buildLanding(t testing.TB, def WorldDef) *World {
 // is what building them all gives. Last step built them in the world's
 // array for its big blocks (here the pyramid), or for all of them with
 // every island in one block. On two workers, the small blocks are built
-// in the workers' own arrays while the big ones carry.
+// in the workers' own arrays while the big ones carry. buildEveryFeature
+// adds bouncing boxes (whose constraints are built, not carried), sleep,
+// bullets, teleports and a drag.
 func TestCarriedConstraintsMatchAFreshBuild(t *testing.T) {
 	for _, c := range []struct {
+		scene    string
 		workers  int
 		oneBlock bool
-	}{{1, false}, {1, true}, {2, false}} {
-		t.Run(fmt.Sprintf("workers=%d,oneBlock=%v", c.workers, c.oneBlock), func(t *testing.T) {
-			carried := buildLanding(t, awakeDef(c.workers))
-			fresh := buildLanding(t, awakeDef(1))
+	}{{"landing", 1, false}, {"landing", 1, true}, {"landing", 2, false}, {"every feature", 2, false}} {
+		t.Run(fmt.Sprintf("%s,workers=%d,oneBlock=%v", c.scene, c.workers, c.oneBlock), func(t *testing.T) {
+			build, inputs := buildLanding, func(*World, int, []Input) []Input { return nil }
+			def := awakeDef
+			if c.scene == "every feature" {
+				build, inputs = buildEveryFeature, featureInputs
+				def = func(workers int) WorldDef { d := DefaultWorldDef(); d.Workers = workers; return d }
+			}
+			carried := build(t, def(c.workers))
+			fresh := build(t, def(1))
 			defer carried.Close()
 			carried.opt.oneBlock, fresh.opt.oneBlock = c.oneBlock, c.oneBlock
 			// The AVX2 build's groups are planned afresh (planWide) and
 			// carry nothing.
 			carried.opt.wide, fresh.opt.wide = false, false
 			steps, total := 0, 0
+			var buf []Input
 			for i := 0; i < 240; i++ {
 				fresh.sol.bs.plannedBodies = -1 // plan and build afresh every step
-				carried.Step(1.0/60, nil)
-				fresh.Step(1.0/60, nil)
+				buf = inputs(carried, i, buf)
+				carried.Step(1.0/60, buf)
+				fresh.Step(1.0/60, buf)
 				if n := carriedCons(carried); n > 0 {
 					steps++
 					total += n
