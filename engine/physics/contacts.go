@@ -96,9 +96,9 @@ type contactSet struct {
 	// fillJobs: the pairs are last step's, and narrowJob writes each job
 	// (collide).
 	fillJobs bool
-	// attn[j]: in place, job j's manifold changed its flags or wakes a
-	// body, so the serial walk must look at it (noted by narrowJob; see
-	// emitInPlace).
+	// attn[j]: in place, job j's manifold changed its flags or its
+	// number of points, or wakes a body, so the serial walk must look at
+	// it (noted by narrowJob; see emitInPlace).
 	attn []bool
 	// place[j]: where job j's manifold goes in the new list when it is not
 	// built in place (placeJobs), or -1 for an old manifold that ends.
@@ -113,27 +113,30 @@ type pairJob struct {
 	prev   int32
 	retire bool
 	// The old manifold's flags and normal, for the events (the manifold
-	// itself may be overwritten when the list is updated in place).
-	prevFlags uint8
-	prevN     sv
+	// itself may be overwritten when the list is updated in place), and
+	// its points, for its head.
+	prevFlags, prevCount uint8
+	prevN                sv
 	// What emitContacts needs of the built manifold, noted by narrowJob
 	// (in parallel) so that emitContacts' serial walk reads these 48-byte
 	// jobs and not the 672-byte manifolds: its flags (whether it is empty,
-	// whether it touches), and the sleeping body its touch wakes (-1:
-	// none).
-	flags uint8
-	wake  int32
+	// whether it touches), its points (for its head), and the sleeping
+	// body its touch wakes (-1: none).
+	flags, count uint8
+	wake         int32
 }
 
-// manifoldHead is a manifold's key and flags (its bodies are in the key),
-// in a dense array beside the list. The step walks the whole list serially
-// twice: the narrowphase's merge with the new pairs (the keys) and the
-// solver's collection of the active manifolds (bodies and flags). Reading
-// those from the 672-byte manifolds fetched a cache line per manifold, on
-// a walk that stays serial with any number of workers.
+// manifoldHead is a manifold's key, flags and number of points (its bodies
+// are in the key), in a dense array beside the list. The step walks the
+// whole list serially three times: the narrowphase's merge with the new
+// pairs (the keys), the solver's collection of the active manifolds
+// (bodies and flags) and its placing of them (bodies and points, which
+// order each colour's constraints: solver_places.go). Reading those from
+// the 672-byte manifolds fetched a cache line per manifold, on a walk
+// that stays serial with any number of workers.
 type manifoldHead struct {
-	key   uint64
-	flags uint8
+	key          uint64
+	flags, count uint8
 }
 
 // bodies returns the manifold's bodies: a, and b or -1 for a slab.
@@ -148,7 +151,9 @@ func keyBodies(key uint64) (a, b int32) {
 	return a, int32(tag &^ pairBodyBit)
 }
 
-func headOf(m *manifold) manifoldHead { return manifoldHead{key: m.key, flags: m.flags} }
+func headOf(m *manifold) manifoldHead {
+	return manifoldHead{key: m.key, flags: m.flags, count: uint8(m.count)}
+}
 
 func (c *contactSet) copyFrom(o *contactSet) {
 	c.list = append(c.list[:0], o.list...)
@@ -300,7 +305,7 @@ func (w *World) narrowJob(lo, hi int) {
 			// going the other way (emitContacts read them all) each of the
 			// two workers' chunks was slower than one worker's whole.
 			o := &old[j]
-			*job = pairJob{key: o.key, prev: int32(j), prevFlags: o.flags}
+			*job = pairJob{key: o.key, prev: int32(j), prevFlags: o.flags, prevCount: uint8(o.count)}
 		}
 		var prev *manifold
 		if job.prev >= 0 {
@@ -317,7 +322,7 @@ func (w *World) narrowJob(lo, hi int) {
 				m := &cs.slots[at]
 				*m = *prev
 				m.flags |= mfAsleep
-				job.flags = m.flags
+				job.flags, job.count = m.flags, uint8(m.count)
 			}
 			continue
 		}
@@ -328,7 +333,7 @@ func (w *World) narrowJob(lo, hi int) {
 		}
 		m := &cs.slots[at]
 		w.buildManifold(job.key, prev, apart, m)
-		job.flags = m.flags
+		job.flags, job.count = m.flags, uint8(m.count)
 		job.wake = -1
 		if m.flags&mfTouching != 0 && m.b >= 0 {
 			// A touch between an awake and a sleeping body wakes the
@@ -344,8 +349,8 @@ func (w *World) narrowJob(lo, hi int) {
 		}
 		if cs.fillJobs {
 			// A contact begins or ends only where the touching flag
-			// changes.
-			cs.attn[j] = job.flags != job.prevFlags || job.wake >= 0
+			// changes; the head changes with the flags or the points.
+			cs.attn[j] = job.flags != job.prevFlags || job.count != job.prevCount || job.wake >= 0
 		}
 	}
 }
@@ -373,7 +378,7 @@ func (w *World) emitContacts() []manifold {
 			// An old manifold with no candidate pair this step: kept asleep
 			// when its bodies sleep (if it has points), otherwise ended.
 			if cs.place[j] >= 0 {
-				cs.heads = append(cs.heads, manifoldHead{key: job.key, flags: job.flags})
+				cs.heads = append(cs.heads, manifoldHead{key: job.key, flags: job.flags, count: job.count})
 			} else if wasTouching {
 				w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
 			}
@@ -384,7 +389,7 @@ func (w *World) emitContacts() []manifold {
 		// same places and is built in place: dropping it shifted every
 		// later manifold.
 		w.noteTouch(job, &slots[cs.place[j]], wasTouching)
-		cs.heads = append(cs.heads, manifoldHead{key: job.key, flags: job.flags})
+		cs.heads = append(cs.heads, manifoldHead{key: job.key, flags: job.flags, count: job.count})
 	}
 	return slots[:len(cs.heads)]
 }
@@ -392,8 +397,8 @@ func (w *World) emitContacts() []manifold {
 // emitInPlace is emitContacts when the pairs are last step's (fillJobs):
 // every manifold was built in its own slot and stays there, and the heads
 // keep their keys, so the walk looks only at the jobs narrowJob marked
-// (cs.attn): a manifold whose flags changed (its head, and a contact that
-// begins or ends) or that wakes a body, in key order as the full walk
+// (cs.attn): a manifold whose flags or points changed (its head, and a
+// contact that begins or ends) or that wakes a body, in key order as the full walk
 // would. The full walk read every job, and on two workers the helper's
 // half of them from the other core's cache.
 func (w *World) emitInPlace(slots []manifold) []manifold {
@@ -406,7 +411,7 @@ func (w *World) emitInPlace(slots []manifold) []manifold {
 		m := &slots[j]
 		wasTouching := job.prevFlags&mfTouching != 0
 		w.noteTouch(job, m, wasTouching)
-		cs.heads[j] = manifoldHead{key: job.key, flags: job.flags}
+		cs.heads[j] = manifoldHead{key: job.key, flags: job.flags, count: job.count}
 	}
 	return slots[:len(cs.jobs)]
 }

@@ -96,6 +96,7 @@ type blockScratch struct {
 	// prevSlot: per manifold of this step's, its place in the last plan,
 	// or -1 (carrySlots).
 	lastSlot, prevSlot []int32
+	kinds              []int32 // per block, colour and kind: its next place (solver_places.go)
 	lastKeys           []uint64
 	plannedBodies      int
 	plannedWide        bool // it has groups (options.wide: wide.go)

@@ -17,9 +17,13 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 	cols := reserve(sol.blockCols[:0], mostBlocks*stride)[:nBlocks*stride]
 	sol.blockCols = cols
 	clear(cols)
-	for j := range active {
-		blk := bs.islBlock[bs.manIsland[j]]
-		cols[int(blk)*stride+int(sol.colorOf[j])]++
+	kinds := reserve(bs.kinds[:0], mostBlocks*stride*numKinds)[:nBlocks*stride*numKinds]
+	bs.kinds = kinds
+	clear(kinds)
+	for j, k := range active {
+		c := int(bs.islBlock[bs.manIsland[j]])*stride + int(sol.colorOf[j])
+		cols[c]++
+		kinds[c*numKinds+w.kindOf(&heads[k], c%stride)]++
 	}
 	// The big blocks' places come first: the solver's world-wide arrays
 	// hold only theirs, the small blocks' being built on the workers
@@ -42,8 +46,19 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 			sol.bigCons = int(sum)
 		}
 	}
-	// place: each block's and colour's next slot, and in the block's last
-	// entry its next active manifold.
+	// kinds: each block's, colour's and kind's next place; place: in each
+	// block's last entry, its next active manifold.
+	for c := range cols {
+		if c%stride > numColors {
+			continue
+		}
+		at := cols[c]
+		for kd := range numKinds {
+			n := kinds[c*numKinds+kd]
+			kinds[c*numKinds+kd] = at
+			at += n
+		}
+	}
 	place := append(reserve(bs.place[:0], mostBlocks*stride), cols...)
 	bs.place = place
 	for b := 0; b < nBlocks; b++ {
@@ -65,8 +80,9 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 		act[p] = k
 		bs.plannedAt[p] = int32(j)
 		c := blk*stride + int(sol.colorOf[j])
-		s := place[c]
-		place[c]++
+		at := c*numKinds + w.kindOf(&heads[k], c%stride)
+		s := kinds[at]
+		kinds[at]++
 		sol.slotOf[p] = s
 		sol.manOf[s] = k
 		if carry {
@@ -80,6 +96,32 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 	}
 	bs.notePlan(active, act, heads, nb, w.opt.wide)
 	sc.active, bs.actTmp = act, active
+}
+
+// Each colour's constraints are placed by kind: the 4-point ones first,
+// and within those and the others, the ones between two bodies before
+// the ones on a slab. A pass then meets long runs of one kind: it
+// branches on a constraint's points (the 4-point form, or one point at a
+// time) and on its second body, and with the kinds mixed as the contact
+// list orders them those branches were mispredicted. A colour's
+// constraints share no body, so their order changes no bit; the overflow
+// set, whose constraints may share bodies, keeps the list's order.
+const numKinds = 4
+
+// kindOf returns the kind of the constraint of manifold h in colour c.
+func (w *World) kindOf(h *manifoldHead, c int) int {
+	if c == numColors || w.opt.listOrder {
+		return 0
+	}
+	_, b := h.bodies()
+	kd := 0
+	if h.count != 4 {
+		kd = 2
+	}
+	if b < 0 {
+		kd++
+	}
+	return kd
 }
 
 // carrySlots notes, for each active manifold j of this step (in list

@@ -84,6 +84,9 @@ type options struct {
 	// warmEverySubstep: warm-start from the constraints in every substep,
 	// the reference that the rewarm body pass (body_state.go) must match.
 	warmEverySubstep bool
+	// listOrder: each colour's constraints in the contact list's order,
+	// not by kind (solver_places.go): the reference the kinds must match.
+	listOrder bool
 }
 
 // Body flags.
