@@ -79,7 +79,7 @@ type blockScratch struct {
 	islBlock  []int32 // per island: its block
 	bodyBlock []int32 // per body: its block, or -1 before the free blocks
 	runTmp    []blockRun
-	place     []int32 // next place per block and colour
+	place     []int32 // per block: its next active manifold (placeConstraints)
 	// actTmp: the active list being rebuilt in block order; after a plan,
 	// the one it was made from, in list order (the two are swapped).
 	actTmp []int32

@@ -2,14 +2,16 @@ package physics
 
 // Places: where each active manifold's constraint goes in the solver's
 // arrays when the plan is new (placeConstraints), block by block, each
-// block's colour by colour, the big blocks first; and where it was last
-// step (carrySlots), so that the constraint of a reused manifold can be
-// copied from there rather than built again (carryFrom, constraint.go).
+// block's colour by colour, each colour's by kind (kindOf), the big blocks
+// first; and where it was last step (carrySlots), so that the constraint
+// of a reused manifold can be copied from there rather than built again
+// (carryFrom, constraint.go).
 
 // placeConstraints gives each active manifold its constraint's place,
-// block by block, each block's colour by colour (sol.slotOf, sol.manOf,
-// sol.blockCols), and reorders sc.active to match; with carry, each
-// place's constraint's place last step (sol.fromSlot, from carrySlots).
+// block by block, each block's colour by colour and each colour's by kind
+// (sol.slotOf, sol.manOf, sol.blockCols), and reorders sc.active to match;
+// with carry, each place's constraint's place last step (sol.fromSlot,
+// from carrySlots).
 func (w *World) placeConstraints(mostBlocks int, carry bool) {
 	sol, bs, sc := &w.sol, &w.sol.bs, &w.scratch
 	heads, active := w.contacts.heads, sc.active
@@ -46,8 +48,7 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 			sol.bigCons = int(sum)
 		}
 	}
-	// kinds: each block's, colour's and kind's next place; place: in each
-	// block's last entry, its next active manifold.
+	// kinds: each block's, colour's and kind's next place.
 	for c := range cols {
 		if c%stride > numColors {
 			continue
@@ -59,10 +60,11 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 			at += n
 		}
 	}
-	place := append(reserve(bs.place[:0], mostBlocks*stride), cols...)
-	bs.place = place
-	for b := 0; b < nBlocks; b++ {
-		place[b*stride+numColors+1] = cols[b*stride]
+	// next: each block's next active manifold, from its first place.
+	next := reserve(bs.place[:0], mostBlocks)[:nBlocks]
+	bs.place = next
+	for b := range next {
+		next[b] = cols[b*stride]
 	}
 	sol.slotOf = grow(sol.slotOf, na)
 	sol.manOf = grow(sol.manOf, na)
@@ -75,8 +77,8 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 	sol.fromSlot = grow(sol.fromSlot, na) // sized on every plan, as prevSlot
 	for j, k := range active {
 		blk := int(bs.islBlock[bs.manIsland[j]])
-		p := place[blk*stride+numColors+1]
-		place[blk*stride+numColors+1]++
+		p := next[blk]
+		next[blk]++
 		act[p] = k
 		bs.plannedAt[p] = int32(j)
 		c := blk*stride + int(sol.colorOf[j])
