@@ -65,13 +65,14 @@ const (
 )
 
 type broadphase struct {
-	fat       []fatBox  // fat AABB per body this step
-	proxy     []fatBox  // proxy per body: a fat box grown by its pad
-	pad       []float64 // per body: the pad its proxy was made with, m
-	lead      []float64 // per body: its travel over proxyLeadSteps steps at this step's speed, m
-	margin    []float64 // speculative reach per body, m
-	pairCount []int32   // body-body pairs kept per body this step (maxBodyPairs)
-	size      []float64 // largest side of the proxy per body, m
+	fat       []fatBox   // fat AABB per body this step
+	proxy     []fatBox   // proxy per body: a fat box grown by its pad
+	pad       []float64  // per body: the pad its proxy was made with, m
+	lead      []float64  // per body: its travel over proxyLeadSteps steps at this step's speed, m
+	margin    []float64  // speculative reach per body, m
+	pairCount []int32    // body-body pairs kept per body this step (maxBodyPairs)
+	size      []float64  // largest side of the proxy per body, m
+	loCell    [][3]int32 // per body: the last search's cell of its proxy's lowest corner
 	cells     []cellEntry
 	cellTmp   []cellEntry
 	big       []int32

@@ -117,9 +117,11 @@ func (w *World) gridPairs(hist *[128]int32) {
 	bp.nx, bp.ny = uint64(top[0]+1), uint64(top[1]+1)
 	bp.cells = bp.cells[:0]
 	bp.big = bp.big[:0]
+	bp.loCell = grow(bp.loCell, n)
 	for i := 0; i < n; i++ {
 		c0 := bp.cellOf(boxes[i].lo)
 		c1 := bp.cellOf(boxes[i].hi)
+		bp.loCell[i] = [3]int32{int32(c0[0]), int32(c0[1]), int32(c0[2])}
 		count := (c1[0] - c0[0] + 1) * (c1[1] - c0[1] + 1) * (c1[2] - c0[2] + 1)
 		if count > maxCellsPerBody {
 			bp.big = append(bp.big, int32(i))
@@ -143,12 +145,8 @@ func (w *World) gridPairs(hist *[128]int32) {
 		for e < len(cells) && cells[e].key == key {
 			e++
 		}
-		for i := s; i < e; i++ {
-			a := int(cells[i].body)
-			for j := i + 1; j < e; j++ {
-				b := int(cells[j].body)
-				bp.tryPair(a, b, key, true)
-			}
+		if e-s > 1 {
+			bp.pairCell(cells[s:e], key)
 		}
 		s = e
 	}
@@ -162,6 +160,46 @@ func (w *World) gridPairs(hist *[128]int32) {
 			bp.tryPair(a, b, 0, false)
 		}
 	}
+}
+
+// pairCell appends to bp.cand the pairs of one cell's entries (run, all
+// with key) whose proxies overlap, each in the cell that holds the corner
+// of their overlap only (tryPair's rule), without a branch per pair: in a
+// pile, whether two proxies sharing a cell overlap is a toss-up, which a
+// branch mispredicted half the time. The corner's cell is the largest of
+// the two proxies' lowest cells, axis by axis (cellOf rounds down, so it
+// keeps the order of points), and every pair is written, its slot kept
+// only if it passes.
+func (bp *broadphase) pairCell(run []cellEntry, key uint64) {
+	k := len(run)
+	start := len(bp.cand)
+	cand := slices.Grow(bp.cand, k*(k-1)/2)
+	cand = cand[:cap(cand)]
+	n := start
+	for i := range run {
+		a := run[i].body
+		A := &bp.proxy[a]
+		ca := &bp.loCell[a]
+		for _, eb := range run[i+1:] {
+			b := eb.body
+			B := &bp.proxy[b]
+			cb := &bp.loCell[b]
+			corner := bp.cellKey(int64(max(ca[0], cb[0])), int64(max(ca[1], cb[1])), int64(max(ca[2], cb[2])))
+			ok := oneIf(A.lo.x <= B.hi.x) & oneIf(B.lo.x <= A.hi.x) & oneIf(A.lo.y <= B.hi.y) &
+				oneIf(B.lo.y <= A.hi.y) & oneIf(A.lo.z <= B.hi.z) & oneIf(B.lo.z <= A.hi.z) & oneIf(corner == key)
+			cand[n] = pairKeyBodies(int(min(a, b)), int(max(a, b)))
+			n += ok
+		}
+	}
+	bp.cand = cand[:n]
+}
+
+// oneIf is 1 if b holds, else 0 (a flag set, not a branch).
+func oneIf(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // proxyPartners appends to bp.fresh the pairs of body a, whose proxy has
