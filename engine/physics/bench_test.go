@@ -40,7 +40,7 @@ func benchWorld(b *testing.B, w *World, warm int) {
 	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 	b.ReportMetric(ns/1e3, "us/step")
 	b.ReportMetric(ns/float64(w.NumBodies()), "ns/body")
-	b.ReportMetric(float64(len(w.contacts.list)), "manifolds")
+	b.ReportMetric(float64(len(w.contacts.heads)), "manifolds")
 }
 
 // awakeDef is the benchmarks' world: defaults, sleep off, on workers.

@@ -219,14 +219,14 @@ func (w *World) bindSolver() {
 // bytes and the colours take turns), which no prefetcher follows.
 func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 	sol := &w.sol
-	list := w.contacts.list
+	pool, heads := w.contacts.pool, w.contacts.heads
 	active := w.scratch.active
 	g := toSV(w.def.Gravity)
 	var local constraint
 	for j := lo; j < hi; j++ {
 		k := active[j]
 		i := sol.slotOf[j]
-		m := &list[k]
+		m := &pool[heads[k].slot]
 		// A constraint solved in a group is built here and packed into
 		// its lane (wide.go); the others in place.
 		gl := int32(-1)

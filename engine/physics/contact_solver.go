@@ -250,9 +250,9 @@ func (w *World) invIMulB(c *constraint, v sv) sv {
 // of a manifold than the store writes, so it walks the manifolds in order.
 func (w *World) storeCons(v *consView, lo, hi int) {
 	sol := &w.sol
-	list := w.contacts.list
+	pool, heads := w.contacts.pool, w.contacts.heads
 	for i := lo; i < hi; i++ {
-		m := &list[sol.manOf[i]]
+		m := &pool[heads[sol.manOf[i]].slot]
 		if w.opt.wide {
 			if gl := sol.laneOf[i]; gl >= 0 {
 				sol.wide[gl/wideLanes].storeLane(int(gl%wideLanes), m)

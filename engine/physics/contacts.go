@@ -3,13 +3,15 @@ package physics
 import "math"
 
 // The contact cache: one manifold per candidate pair of the broadphase,
-// sorted by pair key; a pair further apart than the margin has an empty
+// listed by pair key; a pair further apart than the margin has an empty
 // one (mfEmpty), which nothing solves. Each step's narrowphase merges the
 // broadphase's sorted pairs with last step's list, so matching a pair to
 // its old manifold (for warm starting and begin/end events) costs nothing
-// extra and no map is needed; when the pairs are exactly last step's, each
-// manifold is rebuilt in its own slot. Pairs whose bodies are all asleep
-// are carried over unchanged, so a woken stack restarts warm.
+// extra and no map is needed. A pair's manifold stays in one slot of a
+// pool from the step the pair comes to the step it ends, and is rebuilt
+// there; the list in key order is the heads, each naming its manifold's
+// slot. Pairs whose bodies are all asleep are carried over unchanged, so a
+// woken stack restarts warm.
 
 const (
 	// touchDistance: a manifold with a point at most this far apart counts
@@ -84,15 +86,19 @@ type manifold struct {
 }
 
 type contactSet struct {
-	list []manifold // this step's manifolds, sorted by key
-	// heads holds what the serial walks over the whole list read of each
-	// manifold, beside it (see manifoldHead); kept by emitContacts, and
-	// rebuilt by World.Restore (a snapshot does not keep it).
-	heads []manifoldHead
-	next  []manifold // scratch for the next list
-	slots []manifold // where collide builds: next, or list itself in place
-	wake  []int32    // bodies to wake after the narrowphase
-	jobs  []pairJob  // the merge of candidate pairs and old manifolds
+	// pool holds the manifolds by slot, a pair's in one slot while it
+	// stays (contact_pool.go); next is where a relayout builds the list
+	// afresh, in key order, and build is the buffer this step's
+	// narrowphase writes: pool, or next.
+	pool, next, build []manifold
+	slots             slotSet // the pool's free slots and their bookkeeping
+	// heads is this step's list of manifolds in key order: each one's
+	// key, flags, points and slot (see manifoldHead); kept by
+	// emitContacts, made again by World.Restore (loadList).
+	heads     []manifoldHead
+	nextHeads []manifoldHead // scratch for the next heads
+	wake      []int32        // bodies to wake after the narrowphase
+	jobs      []pairJob      // the merge of candidate pairs and old manifolds
 	// fillJobs: the pairs are last step's, and narrowJob writes each job
 	// (collide).
 	fillJobs bool
@@ -100,25 +106,27 @@ type contactSet struct {
 	// number of points, or wakes a body, so the serial walk must look at
 	// it (noted by narrowJob; see emitInPlace).
 	attn []bool
-	// place[j]: where job j's manifold goes in the new list when it is not
-	// built in place (placeJobs), or -1 for an old manifold that ends.
-	place []int32
 }
 
 // pairJob is one entry of the merged sequence of this step's candidate pairs
 // and last step's manifolds, in key order: a pair to collide (key, with its
-// old manifold prev or -1), or an old manifold with no pair (retire).
+// old manifold's place in the list prev and slot in the pool from, or -1),
+// or an old manifold with no pair (retire), which ends unless its bodies
+// sleep (ends). Its manifold is built in slot of the build buffer
+// (placeJobs).
 type pairJob struct {
-	key    uint64
-	prev   int32
-	retire bool
+	key        uint64
+	prev       int32
+	from, slot int32
+	retire     bool
+	ends       bool
 	// The old manifold's flags and normal, for the events (the manifold
 	// itself may be overwritten when the list is updated in place), and
 	// its points, for its head.
 	prevFlags, prevCount uint8
 	prevN                sv
 	// What emitContacts needs of the built manifold, noted by narrowJob
-	// (in parallel) so that emitContacts' serial walk reads these 48-byte
+	// (in parallel) so that emitContacts' serial walk reads these 56-byte
 	// jobs and not the 672-byte manifolds: its flags (whether it is empty,
 	// whether it touches), its points (for its head), and the sleeping
 	// body its touch wakes (-1: none).
@@ -126,17 +134,18 @@ type pairJob struct {
 	wake         int32
 }
 
-// manifoldHead is a manifold's key, flags and number of points (its bodies
-// are in the key), in a dense array beside the list. The step walks the
-// whole list serially three times: the narrowphase's merge with the new
-// pairs (the keys), the solver's collection of the active manifolds
-// (bodies and flags) and its placing of them (bodies and points, which
-// order each colour's constraints: solver_places.go). Reading those from
-// the 672-byte manifolds fetched a cache line per manifold, on a walk
-// that stays serial with any number of workers.
+// manifoldHead is a manifold's key, flags, number of points (its bodies
+// are in the key) and slot in the pool, in a dense array in key order.
+// The step walks the whole list serially three times: the narrowphase's
+// merge with the new pairs (the keys), the solver's collection of the
+// active manifolds (bodies and flags) and its placing of them (bodies and
+// points, which order each colour's constraints: solver_places.go).
+// Reading those from the 672-byte manifolds fetched a cache line per
+// manifold, on a walk that stays serial with any number of workers.
 type manifoldHead struct {
 	key          uint64
 	flags, count uint8
+	slot         int32
 }
 
 // bodies returns the manifold's bodies: a, and b or -1 for a slab.
@@ -151,36 +160,26 @@ func keyBodies(key uint64) (a, b int32) {
 	return a, int32(tag &^ pairBodyBit)
 }
 
-func headOf(m *manifold) manifoldHead {
-	return manifoldHead{key: m.key, flags: m.flags, count: uint8(m.count)}
-}
-
-func (c *contactSet) copyFrom(o *contactSet) {
-	c.list = append(c.list[:0], o.list...)
-}
-
-// syncHeads rebuilds heads from the list.
-func (c *contactSet) syncHeads() {
-	c.heads = grow(c.heads, len(c.list))
-	for k := range c.list {
-		c.heads[k] = headOf(&c.list[k])
-	}
-}
-
 // collide runs the narrowphase on every candidate pair and rebuilds the
 // contact list, in three passes: merge the sorted pairs with last step's
-// sorted manifolds (sequential, unless they are the same pairs), build
-// every manifold into its own slot
-// (independent, so it may run on several workers), then compact the slots in
+// sorted manifolds and give each its slot (sequential, unless they are
+// the same pairs; placeJobs), build every manifold in its slot
+// (independent, so it may run on several workers), then make the heads in
 // key order and emit the events (sequential), so that the result and the
 // event order do not depend on how the middle pass was scheduled.
 func (w *World) collide(dt float64) {
 	cs := &w.contacts
-	old := cs.list
-	heads := cs.heads[:len(old)]
-	// In place: the pairs are exactly last step's (the usual case once
-	// things settle), so each manifold is rebuilt in its own slot instead of
-	// copied to the other buffer, and each job is its old manifold's, which
+	// Room for a quarter more manifolds than the pool holds, and the other
+	// buffer made ready for a relayout, on every step, also when the pairs
+	// stay last step's: so the first step whose pairs change (a settling
+	// stack's, long after it began) allocates nothing. (On the first step,
+	// nothing: the list is built in the other buffer, the only one then.)
+	room := len(cs.pool) + len(cs.pool)/4 + 16
+	cs.reserveList(room)
+	cs.next = reserve(cs.next, room)
+	heads := cs.heads
+	// The pairs exactly last step's (the usual case once things settle):
+	// the list keeps its order, and each job is its old manifold's, which
 	// narrowJob notes itself, in parallel (fillJobs), as it notes the old
 	// normals.
 	inPlace := sameKeys(w.bp.keys, heads)
@@ -188,32 +187,15 @@ func (w *World) collide(dt float64) {
 	if inPlace {
 		cs.jobs = grow(cs.jobs, len(heads))
 		cs.attn = grow(cs.attn, len(heads))
+		cs.build = cs.pool
 	} else {
 		cs.jobs = mergeJobs(cs.jobs[:0], w.bp.keys, heads)
 		w.placeJobs()
 	}
-	jobs := cs.jobs
-	// The other buffer is made ready even when this step builds in place,
-	// so that the first step whose pairs change (a settling stack's, long
-	// after it began) allocates nothing.
-	if cap(cs.next) < len(jobs) {
-		cs.next = make([]manifold, len(jobs), len(jobs)+len(jobs)/2)
-	}
-	if inPlace {
-		cs.slots = old
-	} else {
-		cs.slots = cs.next[:len(jobs)]
-	}
 	w.par.begin()
-	w.par.run(len(jobs), narrowChunk, w.fnNarrow)
+	w.par.run(len(cs.jobs), narrowChunk, w.fnNarrow)
 	w.par.end()
-	out := w.emitContacts()
-	if inPlace {
-		cs.list = out
-	} else {
-		cs.list, cs.next = out, old[:0]
-	}
-	cs.slots = nil
+	w.emitContacts()
 	for _, i := range cs.wake {
 		w.wakeBody(int(i))
 	}
@@ -240,41 +222,27 @@ func mergeJobs(jobs []pairJob, keys []uint64, heads []manifoldHead) []pairJob {
 	oi := 0
 	for _, key := range keys {
 		for oi < len(heads) && heads[oi].key < key {
-			jobs = append(jobs, pairJob{key: heads[oi].key, prev: int32(oi), retire: true, prevFlags: heads[oi].flags})
+			jobs = append(jobs, retireJob(heads, oi))
 			oi++
 		}
-		job := pairJob{key: key, prev: -1}
+		job := pairJob{key: key, prev: -1, from: -1, slot: -1}
 		if oi < len(heads) && heads[oi].key == key {
 			job.prev, job.prevFlags = int32(oi), heads[oi].flags
+			job.from, job.slot = heads[oi].slot, heads[oi].slot
 			oi++
 		}
 		jobs = append(jobs, job)
 	}
 	for ; oi < len(heads); oi++ {
-		jobs = append(jobs, pairJob{key: heads[oi].key, prev: int32(oi), retire: true, prevFlags: heads[oi].flags})
+		jobs = append(jobs, retireJob(heads, oi))
 	}
 	return jobs
 }
 
-// placeJobs gives every job that leaves a manifold in the new list its
-// place there (cs.place), in job order: each pair, and each old manifold
-// with no pair that is kept because its bodies sleep (emitContacts).
-// narrowJob then builds (or carries over) each one where it stays: built
-// in job order and compacted afterwards, every manifold after the first
-// that ended was copied again, serially, 672 bytes each.
-func (w *World) placeJobs() {
-	cs := &w.contacts
-	cs.place = grow(cs.place, len(cs.jobs))
-	n := int32(0)
-	for j := range cs.jobs {
-		job := &cs.jobs[j]
-		if job.retire && !w.keptAsleep(job) {
-			cs.place[j] = -1
-			continue
-		}
-		cs.place[j] = n
-		n++
-	}
+// retireJob is the job of old manifold k, which no pair has this step.
+func retireJob(heads []manifoldHead, k int) pairJob {
+	h := &heads[k]
+	return pairJob{key: h.key, prev: int32(k), from: h.slot, slot: h.slot, retire: true, prevFlags: h.flags}
 }
 
 // keptAsleep reports whether retired job's old manifold stays in the list,
@@ -288,42 +256,50 @@ func (w *World) keptAsleep(job *pairJob) bool {
 // narrowChunk is the number of pairs a worker takes at a time.
 const narrowChunk = 64
 
-// narrowJob builds the manifolds of jobs [lo, hi) into their slots; a slot
+// narrowJob builds the manifolds of jobs [lo, hi) in their slots; one
 // with no points gets count 0. It reads only state that no other job
 // writes.
 func (w *World) narrowJob(lo, hi int) {
 	cs := &w.contacts
-	old := cs.list
+	pool, build := cs.pool, cs.build
 	for j := lo; j < hi; j++ {
 		job := &cs.jobs[j]
 		if cs.fillJobs {
-			// In place: pair j is old manifold j (collide), whose key and
-			// flags are its head's. Read from the manifold, which the build
-			// reads anyway, not from the heads, which emitContacts wrote
-			// on the step's own goroutine: on two workers the helper's half
-			// of them came from the other core's cache, and with the jobs
+			// Pair j is old manifold j (collide), whose key and flags are
+			// its head's. Read from the manifold, which the build reads
+			// anyway, not from the heads, which emitContacts wrote on the
+			// step's own goroutine: on two workers the helper's half of
+			// them came from the other core's cache, and with the jobs
 			// going the other way (emitContacts read them all) each of the
-			// two workers' chunks was slower than one worker's whole.
-			o := &old[j]
-			*job = pairJob{key: o.key, prev: int32(j), prevFlags: o.flags, prevCount: uint8(o.count)}
+			// two workers' chunks was slower than one worker's whole. The
+			// slot is in the heads only. Field by field: as one composite
+			// literal the job was built on the stack and copied over in
+			// 16-byte loads of its smaller stores, which the processor
+			// cannot forward (a quarter of the narrowphase of a pile at
+			// rest).
+			slot := cs.heads[j].slot
+			o := &pool[slot]
+			key, flags, count := o.key, o.flags, uint8(o.count)
+			job.key, job.prev, job.from, job.slot = key, int32(j), slot, slot
+			job.retire, job.ends, job.prevFlags, job.prevCount = false, false, flags, count
 		}
 		var prev *manifold
-		if job.prev >= 0 {
-			// Before the build, which may overwrite it (in place).
-			prev = &old[job.prev]
+		if job.from >= 0 {
+			// The pair's manifold of last step: where it is built, unless
+			// the list is laid out afresh (placeJobs).
+			prev = &pool[job.from]
 			job.prevN = prev.n
 		}
-		at := j
-		if !cs.fillJobs {
-			at = int(cs.place[j])
+		if job.ends {
+			continue
 		}
-		if job.retire {
-			if at >= 0 { // carried over asleep (placeJobs)
-				m := &cs.slots[at]
+		m := &build[job.slot]
+		if job.retire { // carried over asleep
+			if m != prev {
 				*m = *prev
-				m.flags |= mfAsleep
-				job.flags, job.count = m.flags, uint8(m.count)
 			}
+			m.flags |= mfAsleep
+			job.flags, job.count = m.flags, uint8(m.count)
 			continue
 		}
 		apart := sepNone
@@ -331,7 +307,6 @@ func (w *World) narrowJob(lo, hi int) {
 			apart = prev.apart
 			prev = nil // nothing to warm-start from (its impulses are stale)
 		}
-		m := &cs.slots[at]
 		w.buildManifold(job.key, prev, apart, m)
 		job.flags, job.count = m.flags, uint8(m.count)
 		job.wake = -1
@@ -356,29 +331,27 @@ func (w *World) narrowJob(lo, hi int) {
 }
 
 // emitContacts emits contact events, wakes and slab touches in key order,
-// notes the heads, and returns the new list: the slots, where narrowJob
-// built each manifold at its place.
-func (w *World) emitContacts() []manifold {
+// and makes this step's heads, the list in key order.
+func (w *World) emitContacts() {
 	cs := &w.contacts
 	cs.wake = cs.wake[:0]
 	// At most one begin or end event per job: room for them with the jobs.
 	e := &w.events
 	e.ContactsBegun = reserve(e.ContactsBegun, len(cs.jobs))
 	e.ContactsEnded = reserve(e.ContactsEnded, len(cs.jobs))
-	slots := cs.slots
 	if cs.fillJobs {
-		return w.emitInPlace(slots)
+		w.emitInPlace()
+		return
 	}
-	// Every manifold is already at its place in the new list (placeJobs).
-	cs.heads = grow(cs.heads, len(cs.jobs))[:0]
+	heads := cs.nextHeads[:0]
 	for j := range cs.jobs {
 		job := &cs.jobs[j]
 		wasTouching := job.prev >= 0 && job.prevFlags&mfTouching != 0
 		if job.retire {
 			// An old manifold with no candidate pair this step: kept asleep
 			// when its bodies sleep (if it has points), otherwise ended.
-			if cs.place[j] >= 0 {
-				cs.heads = append(cs.heads, manifoldHead{key: job.key, flags: job.flags, count: job.count})
+			if !job.ends {
+				heads = append(heads, manifoldHead{key: job.key, flags: job.flags, count: job.count, slot: job.slot})
 			} else if wasTouching {
 				w.events.ContactsEnded = append(w.events.ContactsEnded, w.endEvent(job))
 			}
@@ -386,12 +359,13 @@ func (w *World) emitContacts() []manifold {
 		}
 		// An empty manifold (mfEmpty) never touches, and is kept all the
 		// same, so that the next step's list has the same keys in the
-		// same places and is built in place: dropping it shifted every
-		// later manifold.
-		w.noteTouch(job, &slots[cs.place[j]], wasTouching)
-		cs.heads = append(cs.heads, manifoldHead{key: job.key, flags: job.flags, count: job.count})
+		// same places and the list keeps its order: dropping it changed
+		// the pairs, and so the plan, every time it came and went.
+		w.noteTouch(job, &cs.build[job.slot], wasTouching)
+		heads = append(heads, manifoldHead{key: job.key, flags: job.flags, count: job.count, slot: job.slot})
 	}
-	return slots[:len(cs.heads)]
+	cs.heads, cs.nextHeads = heads, cs.heads[:0]
+	cs.settle()
 }
 
 // emitInPlace is emitContacts when the pairs are last step's (fillJobs):
@@ -401,19 +375,17 @@ func (w *World) emitContacts() []manifold {
 // contact that begins or ends) or that wakes a body, in key order as the full walk
 // would. The full walk read every job, and on two workers the helper's
 // half of them from the other core's cache.
-func (w *World) emitInPlace(slots []manifold) []manifold {
+func (w *World) emitInPlace() {
 	cs := &w.contacts
 	for j, need := range cs.attn[:len(cs.jobs)] {
 		if !need {
 			continue
 		}
 		job := &cs.jobs[j]
-		m := &slots[j]
 		wasTouching := job.prevFlags&mfTouching != 0
-		w.noteTouch(job, m, wasTouching)
-		cs.heads[j] = manifoldHead{key: job.key, flags: job.flags, count: job.count}
+		w.noteTouch(job, &cs.pool[job.slot], wasTouching)
+		cs.heads[j] = manifoldHead{key: job.key, flags: job.flags, count: job.count, slot: job.slot}
 	}
-	return slots[:len(cs.jobs)]
 }
 
 // noteTouch emits the begin or end event of job's contact, whose built

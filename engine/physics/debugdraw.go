@@ -100,9 +100,9 @@ func (w *World) drawSweeps(d DebugDrawer) {
 // drawContacts draws every manifold point of the last step with a short
 // segment along its normal (pointing from A toward B or the slab).
 func (w *World) drawContacts(d DebugDrawer) {
-	list := w.contacts.list
-	for k := range list {
-		m := &list[k]
+	cs := &w.contacts
+	for k := range cs.heads {
+		m := cs.at(int32(k))
 		pa := w.bodies[m.a].pos
 		n := m.n.vec()
 		for q := int32(0); q < m.count; q++ {
@@ -125,9 +125,9 @@ func (w *World) drawImpulses(d DebugDrawer) {
 	if !(perKg > 0) {
 		return // no step yet
 	}
-	list := w.contacts.list
-	for k := range list {
-		m := &list[k]
+	cs := &w.contacts
+	for k := range cs.heads {
+		m := cs.at(int32(k))
 		pa := w.bodies[m.a].pos
 		mass := 1 / w.sb[m.a].invMass
 		n := m.n.vec()
@@ -157,9 +157,9 @@ func (w *World) IslandRoots(dst []int32) []int32 {
 	for i := range dst {
 		dst[i] = int32(i)
 	}
-	list := w.contacts.list
-	for k := range list {
-		if m := &list[k]; m.b >= 0 && m.flags&mfTouching != 0 && int(max(m.a, m.b)) < n {
+	cs := &w.contacts
+	for k := range cs.heads {
+		if m := cs.at(int32(k)); m.b >= 0 && m.flags&mfTouching != 0 && int(max(m.a, m.b)) < n {
 			union(dst, m.a, m.b) // the smaller index becomes the root
 		}
 	}

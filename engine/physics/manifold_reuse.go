@@ -211,11 +211,11 @@ func (w *World) buildManifold(key uint64, prev *manifold, apart sepFace, m *mani
 			return
 		}
 	}
-	var saved manifold
-	if prev == m {
-		// Built in place: keep the old points for the warm start.
-		saved = *prev
-		prev = &saved
+	// What the warm start reads of the old manifold, kept aside: the
+	// build overwrites it (a pair's manifold is rebuilt in its slot).
+	var old warmSource
+	if prev != nil {
+		old.take(prev)
 	}
 	m.key, m.a, m.b, m.static, m.flags, m.count = key, int32(a), b, static, 0, 0
 	m.friction, m.restitution = friction, restitution
@@ -239,7 +239,25 @@ func (w *World) buildManifold(key uint64, prev *manifold, apart sepFace, m *mani
 	}
 	m.ft, m.twistI, m.normalI = sv{}, 0, [4]float64{}
 	if prev != nil {
-		warmStart(m, prev)
+		warmStart(m, &old)
+	}
+}
+
+// warmSource is what warmStart reads of last step's manifold (208 bytes of
+// its 672).
+type warmSource struct {
+	n, ft   sv
+	twistI  float64
+	count   int32
+	id      [4]uint32
+	rA      [4]sv
+	normalI [4]float64
+}
+
+func (s *warmSource) take(m *manifold) {
+	s.n, s.ft, s.twistI, s.count, s.normalI = m.n, m.ft, m.twistI, m.count, m.normalI
+	for q := range s.id {
+		s.id[q], s.rA[q] = m.pts[q].id, m.pts[q].rA
 	}
 }
 
@@ -247,7 +265,7 @@ func (w *World) buildManifold(key uint64, prev *manifold, apart sepFace, m *mani
 // feature id. A point whose id is new (clipping can trade a vertex for an edge
 // crossing as boxes jitter) takes the impulse of the unmatched old point
 // nearest to it, if one lies within warmRadius.
-func warmStart(m, prev *manifold) {
+func warmStart(m *manifold, prev *warmSource) {
 	// Friction: the tangent impulse is kept as a world vector (the solver
 	// re-projects it on the new tangents); the twist impulse along the new
 	// normal.
@@ -257,7 +275,7 @@ func warmStart(m, prev *manifold) {
 	var matched [4]bool
 	for q := int32(0); q < m.count; q++ {
 		for r := int32(0); r < prev.count; r++ {
-			if !used[r] && prev.pts[r].id == m.pts[q].id {
+			if !used[r] && prev.id[r] == m.pts[q].id {
 				copyImpulse(m, q, prev, r)
 				used[r], matched[q] = true, true
 				break
@@ -273,7 +291,7 @@ func warmStart(m, prev *manifold) {
 			if used[r] {
 				continue
 			}
-			d := m.pts[q].rA.sub(prev.pts[r].rA)
+			d := m.pts[q].rA.sub(prev.rA[r])
 			if l := d.dot(d); l < best {
 				best, br = l, r
 			}
@@ -285,6 +303,6 @@ func warmStart(m, prev *manifold) {
 	}
 }
 
-func copyImpulse(m *manifold, q int32, prev *manifold, r int32) {
+func copyImpulse(m *manifold, q int32, prev *warmSource, r int32) {
 	m.normalI[q] = prev.normalI[r]
 }

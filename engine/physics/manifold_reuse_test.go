@@ -12,8 +12,8 @@ import (
 // (awake ones) that were reused.
 func reusedShare(w *World) float64 {
 	n, r := 0, 0
-	for i := range w.contacts.list {
-		m := &w.contacts.list[i]
+	for i := range w.contacts.heads {
+		m := w.contacts.at(int32(i))
 		if m.flags&(mfAsleep|mfEmpty) != 0 {
 			continue
 		}

@@ -324,8 +324,8 @@ func (w *World) Riders(dst []Rider) []Rider {
 	if len(w.mv.list) == 0 {
 		return dst
 	}
-	for k := range w.contacts.list {
-		m := &w.contacts.list[k]
+	for k := range w.contacts.heads {
+		m := w.contacts.at(int32(k))
 		if m.static >= -1 || m.flags&mfTouching == 0 || m.flags&mfEmpty != 0 {
 			continue
 		}

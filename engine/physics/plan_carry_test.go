@@ -18,7 +18,7 @@ func carriedCons(w *World) int {
 	}
 	n := 0
 	for s := range w.scratch.active {
-		m := &w.contacts.list[sol.manOf[s]]
+		m := w.contacts.at(sol.manOf[s])
 		if f := sol.fromSlot[s]; f >= 0 && int(f) < sol.prevValid && m.flags&mfReused != 0 && m.restitution == 0 {
 			n++
 		}

@@ -70,7 +70,7 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 	sol.manOf = grow(sol.manOf, na)
 	act := grow(bs.actTmp, na)
 	bs.plannedAt = grow(bs.plannedAt, na)
-	list := w.contacts.list
+	cs := &w.contacts
 	if w.opt.wide {
 		sol.canGroup = grow(sol.canGroup, na)
 	}
@@ -93,7 +93,7 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 		if w.opt.wide {
 			// Which constraints wide.go may group: here, in list order
 			// (see prepareCons), rather than in planWide's.
-			sol.canGroup[s] = w.wideEligible(&list[k])
+			sol.canGroup[s] = w.wideEligible(cs.at(k))
 		}
 	}
 	bs.notePlan(active, act, heads, nb, w.opt.wide)

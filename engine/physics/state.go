@@ -18,7 +18,7 @@ type Snapshot struct {
 	sb       []solverBody
 	invI     []mat3
 	nStatics int
-	contacts contactSet
+	contacts []manifold // in key order (contactSet.appendList)
 	events   StepEvents
 	counters Counters
 	inside   []insideRec
@@ -40,7 +40,7 @@ func (w *World) Snapshot() *Snapshot {
 		inside:   append([]insideRec(nil), w.inside...),
 		stops:    append([]stopRec(nil), w.stops...),
 	}
-	s.contacts.copyFrom(&w.contacts)
+	s.contacts = w.contacts.appendList(nil)
 	s.events.copyFrom(&w.events)
 	s.movers.save(&w.mv)
 	return s
@@ -63,8 +63,7 @@ func (w *World) Restore(s *Snapshot) {
 		w.statics = w.statics[:s.nStatics]
 		w.sindex.stale = true
 	}
-	w.contacts.copyFrom(&s.contacts)
-	w.contacts.syncHeads()
+	w.contacts.loadList(s.contacts)
 	w.events.copyFrom(&s.events)
 	w.counters = s.counters
 	w.inside = append(w.inside[:0], s.inside...)
@@ -104,7 +103,7 @@ func (w *World) SnapshotInto(s *Snapshot) {
 	s.counters = w.counters
 	s.inside = append(s.inside[:0], w.inside...)
 	s.stops = append(s.stops[:0], w.stops...)
-	s.contacts.copyFrom(&w.contacts)
+	s.contacts = w.contacts.appendList(s.contacts[:0])
 	s.events.copyFrom(&w.events)
 	s.movers.save(&w.mv)
 }
@@ -126,7 +125,7 @@ func (s *Snapshot) BodyPose(i int) Pose {
 // rises when SnapshotInto had to allocate.
 func (s *Snapshot) Capacity() int {
 	e := &s.events
-	return cap(s.names) + cap(s.bodies) + cap(s.sb) + cap(s.invI) + cap(s.contacts.list) + cap(s.inside) + cap(s.stops) +
+	return cap(s.names) + cap(s.bodies) + cap(s.sb) + cap(s.invI) + cap(s.contacts) + cap(s.inside) + cap(s.stops) +
 		cap(e.CCDHits) + cap(e.ContactsBegun) + cap(e.ContactsEnded) + cap(e.Teleports) + cap(e.Tunnels) +
 		cap(e.Embedded) + cap(e.Slept) + cap(e.Woke)
 }
@@ -136,7 +135,7 @@ func (s *Snapshot) Capacity() int {
 // that keep many snapshots within a budget.
 func (s *Snapshot) Bytes() int {
 	e := &s.events
-	return bytesOf(s.names) + bytesOf(s.bodies) + bytesOf(s.sb) + bytesOf(s.invI) + bytesOf(s.contacts.list) + bytesOf(s.inside) + bytesOf(s.stops) +
+	return bytesOf(s.names) + bytesOf(s.bodies) + bytesOf(s.sb) + bytesOf(s.invI) + bytesOf(s.contacts) + bytesOf(s.inside) + bytesOf(s.stops) +
 		bytesOf(e.CCDHits) + bytesOf(e.ContactsBegun) + bytesOf(e.ContactsEnded) + bytesOf(e.Teleports) + bytesOf(e.Tunnels) +
 		bytesOf(e.Embedded) + bytesOf(e.Slept) + bytesOf(e.Woke)
 }
@@ -146,7 +145,7 @@ func (s *Snapshot) Bytes() int {
 // the figure a rollback's report gives per tick and per body.
 func (s *Snapshot) UsedBytes() int {
 	e := &s.events
-	return lenBytes(s.names) + lenBytes(s.bodies) + lenBytes(s.sb) + lenBytes(s.invI) + lenBytes(s.contacts.list) + lenBytes(s.inside) + lenBytes(s.stops) +
+	return lenBytes(s.names) + lenBytes(s.bodies) + lenBytes(s.sb) + lenBytes(s.invI) + lenBytes(s.contacts) + lenBytes(s.inside) + lenBytes(s.stops) +
 		lenBytes(e.CCDHits) + lenBytes(e.ContactsBegun) + lenBytes(e.ContactsEnded) + lenBytes(e.Teleports) + lenBytes(e.Tunnels) +
 		lenBytes(e.Embedded) + lenBytes(e.Slept) + lenBytes(e.Woke)
 }
@@ -170,7 +169,7 @@ func (s *Snapshot) Reserve(o *Snapshot) {
 	s.bodies = reserve(s.bodies, len(o.bodies))
 	s.sb = reserve(s.sb, len(o.sb))
 	s.invI = reserve(s.invI, len(o.invI))
-	s.contacts.list = reserve(s.contacts.list, len(o.contacts.list))
+	s.contacts = reserve(s.contacts, len(o.contacts))
 	s.inside = reserve(s.inside, len(o.inside))
 	s.stops = reserve(s.stops, len(o.stops))
 	e, f := &s.events, &o.events

@@ -98,9 +98,9 @@ func (w *World) wideEligible(m *manifold) bool {
 // group as when the last plan placed it.
 func (w *World) sameGroups() bool {
 	sol := &w.sol
-	list := w.contacts.list
+	cs := &w.contacts
 	for j, k := range w.scratch.active {
-		if sol.canGroup[sol.slotOf[j]] != w.wideEligible(&list[k]) {
+		if sol.canGroup[sol.slotOf[j]] != w.wideEligible(cs.at(k)) {
 			return false
 		}
 	}
