@@ -153,11 +153,10 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 		cnt = 4
 	}
 	// Current separations, fixed during the pass (the points past cnt are
-	// worked out too, from stale values, and never read).
-	c.updateSeparations(A, B)
-	var iAn, iBn [4]sv // I^-1 (r x n) per point
-	for q := 0; q < cnt; q++ {
-		iAn[q], iBn[q] = w.invIMulA(c, c.pts[q].rAn), w.invIMulB(c, c.rBn(q))
+	// worked out too, from stale values, and never read); the biased pass
+	// reads the relax pass's, as gatherRows does.
+	if !useBias {
+		c.updateSeparations(A, B)
 	}
 	vn := B.v.sub(A.v).dot(n) // normal velocity of the centres
 	wA, wB := A.w, B.w
@@ -170,8 +169,11 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 		cp.normalI += imp
 		lin += imp
 		vn += float64(imp * mAB)
-		wA = wA.madd(iAn[q], -imp)
-		wB = wB.madd(iBn[q], imp)
+		// I^-1 (r x n) of each body, off the chain of rows: worked out
+		// here rather than into arrays before the loop, which Go zeroed
+		// on every call (192 bytes).
+		wA = wA.madd(w.invIMulA(c, cp.rAn), -imp)
+		wB = wB.madd(w.invIMulB(c, c.rBn(q)), imp)
 	}
 	A.v = A.v.madd(n, -float64(lin*mA))
 	A.w = wA
