@@ -18,10 +18,10 @@ import (
 // first free slot after its key predecessor's, and when many pairs are new
 // (things flying apart), many were placed so since, or many slots are
 // free, the list is laid out afresh in key order in the other buffer (a
-// relayout), as the two-buffer list did every time. In a pool left to scatter (each new pair in the
-// last freed slot), no two manifolds next in key order were next in the
-// pool after a hundred steps of the bullets, and its narrowphase took
-// longer than the copies it saved.
+// relayout), as the two-buffer list did every time. Left to scatter (each
+// new pair in the last freed slot), the pool soon held no two manifolds
+// next in key order side by side, and those walks missed the cache on
+// each.
 
 // relayoutShare: the list is laid out afresh when more than one in
 // relayoutShare of its manifolds would be in slots given out since the
@@ -113,8 +113,8 @@ func (w *World) placeJobs() {
 		}
 	}
 	// Laid out afresh if many manifolds would be out of key order, or many
-	// slots free (a pile's candidates thin out as it lands: its pool kept
-	// five slots for every manifold, scattered among them).
+	// slots free (a pile's candidates thin out as it lands, and the slots
+	// they leave would stay scattered among its manifolds).
 	slotsAfter := len(cs.pool) + max(fresh-sl.nFree, 0)
 	sl.relayout = (sl.scattered+fresh)*relayoutShare > kept || (slotsAfter-kept)*relayoutShare > kept
 	if sl.relayout {

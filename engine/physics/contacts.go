@@ -275,8 +275,7 @@ func (w *World) narrowJob(lo, hi int) {
 			// slot is in the heads only. Field by field: as one composite
 			// literal the job was built on the stack and copied over in
 			// 16-byte loads of its smaller stores, which the processor
-			// cannot forward (a quarter of the narrowphase of a pile at
-			// rest).
+			// cannot forward.
 			slot := cs.heads[j].slot
 			o := &pool[slot]
 			key, flags, count := o.key, o.flags, uint8(o.count)
