@@ -7,7 +7,8 @@ import "testing"
 // wake-ups, and after a Restore (a snapshot keeps the manifolds in key
 // order, no heads or slots): the keys in order, every slot of the pool
 // either named by one head or free, and a pair that stays from one step to
-// the next in the same slot (its manifold rebuilt where it is).
+// the next in the same slot (its manifold rebuilt where it is) unless the
+// step laid the list out afresh; both kinds of step must happen.
 func TestManifoldHeadsMatchList(t *testing.T) {
 	w := buildPile(t, DefaultWorldDef(), 300)
 	last := map[uint64]int32{}
