@@ -116,7 +116,8 @@ func (w *World) placeJobs() {
 	// slots free (a pile's candidates thin out as it lands, and the slots
 	// they leave would stay scattered among its manifolds).
 	slotsAfter := len(cs.pool) + max(fresh-sl.nFree, 0)
-	sl.relayout = (sl.scattered+fresh)*relayoutShare > kept || (slotsAfter-kept)*relayoutShare > kept
+	sl.relayout = (sl.scattered+fresh)*relayoutShare > kept || (slotsAfter-kept)*relayoutShare > kept ||
+		w.opt.relayoutAlways
 	if sl.relayout {
 		cs.next = reserve(cs.next, kept)
 		cs.build = cs.next[:kept]

@@ -77,3 +77,45 @@ func TestManifoldHeadsMatchList(t *testing.T) {
 		t.Fatalf("of %d steps whose pairs changed, %d laid the list out afresh: both ways are not tested", sl.changes, sl.relayouts)
 	}
 }
+
+// Where a manifold lives in the pool changes no bit: a world whose list is
+// laid out afresh in key order on every step whose pairs change (the
+// two-buffer list's way) and one that rebuilds each staying manifold in
+// its slot, placing new pairs in free slots, step to the same states, on
+// the pile with shots, sleep and a restore, and on buildEveryFeature on
+// two workers (bouncing boxes, bullets, teleports, a drag).
+func TestSlotsChangeNoBit(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		build func() *World
+		steps int
+	}{
+		{"pile", func() *World { return buildPile(t, DefaultWorldDef(), 300) }, 400},
+		{"every feature", func() *World { return buildEveryFeature(t, awakeDef(2)) }, 300},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			slots, fresh := c.build(), c.build()
+			fresh.opt.relayoutAlways = true
+			var buf []Input
+			var snaps [2]*Snapshot
+			for k := 0; k < c.steps; k++ {
+				for i, w := range []*World{slots, fresh} {
+					buf = shotInputs(w, k, buf[:0])
+					w.Step(1.0/60, buf)
+					if k == 150 {
+						snaps[i] = w.Snapshot()
+					}
+					if k == 250 {
+						w.Restore(snaps[i])
+					}
+				}
+				if a, b := slots.StateHash(), fresh.StateHash(); a != b {
+					t.Fatalf("step %d: state %016x with the manifolds in their slots, %016x laid out afresh", k, a, b)
+				}
+			}
+			if sl := &slots.contacts.slots; sl.changes-sl.relayouts < 10 {
+				t.Fatalf("%d of %d steps whose pairs changed laid the list out afresh: no manifold was rebuilt in its slot", sl.relayouts, sl.changes)
+			}
+		})
+	}
+}

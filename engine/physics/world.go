@@ -87,6 +87,10 @@ type options struct {
 	// listOrder: each colour's constraints in the contact list's order,
 	// not by kind (solver_places.go): the reference the kinds must match.
 	listOrder bool
+	// relayoutAlways: lay the contact list out afresh in key order on
+	// every step whose pairs change (contact_pool.go), as the two-buffer
+	// list did: the reference for manifolds rebuilt in their slots.
+	relayoutAlways bool
 }
 
 // Body flags.
