@@ -110,13 +110,12 @@ type contactSet struct {
 
 // pairJob is one entry of the merged sequence of this step's candidate pairs
 // and last step's manifolds, in key order: a pair to collide (key, with its
-// old manifold's place in the list prev and slot in the pool from, or -1),
+// old manifold's slot in the pool from, or -1 for a new pair),
 // or an old manifold with no pair (retire), which ends unless its bodies
 // sleep (ends). Its manifold is built in slot of the build buffer
 // (placeJobs).
 type pairJob struct {
 	key        uint64
-	prev       int32
 	from, slot int32
 	retire     bool
 	ends       bool
@@ -225,9 +224,9 @@ func mergeJobs(jobs []pairJob, keys []uint64, heads []manifoldHead) []pairJob {
 			jobs = append(jobs, retireJob(heads, oi))
 			oi++
 		}
-		job := pairJob{key: key, prev: -1, from: -1, slot: -1}
+		job := pairJob{key: key, from: -1, slot: -1}
 		if oi < len(heads) && heads[oi].key == key {
-			job.prev, job.prevFlags = int32(oi), heads[oi].flags
+			job.prevFlags = heads[oi].flags
 			job.from, job.slot = heads[oi].slot, heads[oi].slot
 			oi++
 		}
@@ -242,7 +241,7 @@ func mergeJobs(jobs []pairJob, keys []uint64, heads []manifoldHead) []pairJob {
 // retireJob is the job of old manifold k, which no pair has this step.
 func retireJob(heads []manifoldHead, k int) pairJob {
 	h := &heads[k]
-	return pairJob{key: h.key, prev: int32(k), from: h.slot, slot: h.slot, retire: true, prevFlags: h.flags}
+	return pairJob{key: h.key, from: h.slot, slot: h.slot, retire: true, prevFlags: h.flags}
 }
 
 // keptAsleep reports whether retired job's old manifold stays in the list,
@@ -279,7 +278,7 @@ func (w *World) narrowJob(lo, hi int) {
 			slot := cs.heads[j].slot
 			o := &pool[slot]
 			key, flags, count := o.key, o.flags, uint8(o.count)
-			job.key, job.prev, job.from, job.slot = key, int32(j), slot, slot
+			job.key, job.from, job.slot = key, slot, slot
 			job.retire, job.ends, job.prevFlags, job.prevCount = false, false, flags, count
 		}
 		var prev *manifold
@@ -345,7 +344,7 @@ func (w *World) emitContacts() {
 	heads := cs.nextHeads[:0]
 	for j := range cs.jobs {
 		job := &cs.jobs[j]
-		wasTouching := job.prev >= 0 && job.prevFlags&mfTouching != 0
+		wasTouching := job.from >= 0 && job.prevFlags&mfTouching != 0
 		if job.retire {
 			// An old manifold with no candidate pair this step: kept asleep
 			// when its bodies sleep (if it has points), otherwise ended.
