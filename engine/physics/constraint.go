@@ -107,7 +107,8 @@ type consView struct {
 	base int
 	// kept: cons holds the constraints of last step's plan, built from
 	// the same manifolds in the same places (solve), so that a constraint
-	// whose manifold was reused need only be refreshed (refreshConstraint).
+	// whose manifold was reused need only be refreshed (refreshConstraint);
+	// on a patched plan, all but the ones in slots marked fresh.
 	kept bool
 	// local: a worker's own view, based at the first constraint of the
 	// block it runs (solver_stages.go).
@@ -125,7 +126,14 @@ type solverState struct {
 	allSmall  consView
 	smallHeld bool
 	slotOf    []int32 // constraint of each active manifold: its place in colour order
-	manOf     []int32 // manifold (index in the contact list) of each constraint
+	manOf     []int32 // manifold (index in the contact list) of each constraint, or -1: room
+	placeOf   []int32 // the place in the block-order active list of each constraint's manifold
+	// fresh: the slot's constraint is not its manifold's of last step (a
+	// patched plan put the manifold there: solver_patch.go), so prepare
+	// builds it whole even where the plan is kept.
+	fresh []bool
+	// patched: this step's plan is last step's, patched (solver_patch.go).
+	patched bool
 	// Carried constraints: on a step whose plan is new (carry), the
 	// constraint of a manifold that was reused (manifold_reuse.go) and
 	// solved last step is copied from where last step built it and
@@ -158,7 +166,10 @@ type solverState struct {
 	noMassRec bodyMass
 	// The blocks the substeps run by (solver_blocks.go, solver_stages.go).
 	blocks    []solverBlock
-	blockCols []int32   // per block: its colours' starts in cons, and its end
+	blockCols []int32 // per block: its colours' starts in cons, and its end
+	// blockEnds: per block, where its colours' constraints end (each
+	// colour has room up to the next one's start: colorRoom).
+	blockEnds []int32
 	runs      []bodyRun // the bodies of each block, block by block
 	big       []int32   // the blocks run pass by pass, and the others
 	small     []int32
@@ -225,8 +236,15 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 	var local constraint
 	for j := lo; j < hi; j++ {
 		k := active[j]
+		if k < 0 {
+			continue // room (colorRoom)
+		}
 		i := sol.slotOf[j]
 		m := &pool[heads[k].slot]
+		fresh := sol.fresh[i]
+		if fresh {
+			sol.fresh[i] = false // built whole now
+		}
 		// A constraint solved in a group is built here and packed into
 		// its lane (wide.go); the others in place.
 		gl := int32(-1)
@@ -243,7 +261,7 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 			c = &local
 		}
 		if m.flags&mfReused != 0 && m.restitution == 0 && gl < 0 {
-			if v.kept && c.iso {
+			if v.kept && c.iso && !fresh {
 				w.refreshConstraint(c, m, &v.warm[int(i)-v.base])
 				continue
 			}

@@ -252,7 +252,11 @@ func (w *World) storeCons(v *consView, lo, hi int) {
 	sol := &w.sol
 	pool, heads := w.contacts.pool, w.contacts.heads
 	for i := lo; i < hi; i++ {
-		m := &pool[heads[sol.manOf[i]].slot]
+		k := sol.manOf[i]
+		if k < 0 {
+			continue // room (colorRoom)
+		}
+		m := &pool[heads[k].slot]
 		if w.opt.wide {
 			if gl := sol.laneOf[i]; gl >= 0 {
 				sol.wide[gl/wideLanes].storeLane(int(gl%wideLanes), m)

@@ -25,7 +25,9 @@ import "math/bits"
 // them and only refresh them (refreshConstraint). A step whose plan is
 // new copies those of reused manifolds from where the step before built
 // them in the world's array (the big blocks', or all after a kept plan)
-// and refreshes them (carryFrom). On two workers a block is a unit of
+// and refreshes them (carryFrom); a step where only a few manifolds begin
+// or end patches last step's plan instead, and keeps the others where they
+// are (patchPlan, solver_patch.go). On two workers a block is a unit of
 // work: the workers take whole blocks, with no barrier between the passes
 // of a colour.
 //
@@ -98,8 +100,12 @@ type blockScratch struct {
 	lastSlot, prevSlot []int32
 	kinds              []int32 // per block, colour and kind: its next place (solver_places.go)
 	lastKeys           []uint64
-	plannedBodies      int
-	plannedWide        bool // it has groups (options.wide: wide.go)
+	lastColors         []int32 // the last plan's active manifolds' colours, in list order
+	// A patch's scratch (solver_patch.go).
+	patchOut                                  []patchSlot
+	patchIn, patchNeed, patchPlace, patchFree []int32
+	plannedBodies                             int
+	plannedWide                               bool // it has groups (options.wide: wide.go)
 }
 
 // stride is the number of entries a block has in sol.blockCols.
@@ -110,8 +116,9 @@ const stride = numColors + 2
 // colour (sol.slotOf, sol.manOf, sol.blockCols), with sc.active reordered to
 // match; then the bodies of each block as runs (sol.runs). It replaces
 // a placement by colour alone; colorNext has given each
-// active manifold its colour. It reports whether the plan is last step's
-// (samePlan).
+// active manifold its colour. It reports whether the plan's places are
+// last step's: the same active manifolds (samePlan), or a few more or
+// fewer (patchPlan, solver_patch.go).
 func (w *World) planBlocks() (same bool) {
 	sol := &w.sol
 	sc := &w.scratch
@@ -119,12 +126,12 @@ func (w *World) planBlocks() (same bool) {
 	heads := w.contacts.heads
 	active := sc.active
 	nb, na := len(w.bodies), len(active)
-	sol.carry = false
+	sol.carry, sol.patched = false, false
 	if same, moved := bs.samePlan(active, heads, nb, w.opt.wide); same {
 		if moved {
 			bs.movePlan(active, sol)
 		}
-		copy(active, bs.planned)
+		sc.active = append(sc.active[:0], bs.planned...)
 		if !w.opt.wide || w.sameGroups() {
 			if w.def.Sleep {
 				w.linkIslands(false) // sleep's: which contacts touch may change
@@ -133,15 +140,24 @@ func (w *World) planBlocks() (same bool) {
 		}
 		// A manifold gained or lost its group (a cube's contact lost a
 		// point): planned again, from the list order.
-		copy(active, bs.actTmp)
+		sc.active = append(sc.active[:0], bs.actTmp...)
+		active = sc.active
 	}
 	// Where last step built the constraints of the manifolds it solved
-	// too, while its plan's places are at hand (carrySlots).
+	// too, while its plan's places are at hand (carrySlots): a patched
+	// plan leaves them there, a new one copies them (carryFrom).
 	carry := !w.opt.wide && !bs.plannedWide && nb == bs.plannedBodies
-	sol.carry = carry
 	if carry {
 		bs.carrySlots(active, heads, sol.slotOf)
+		if !w.opt.noPatch && w.patchPlan() {
+			sol.patched = true
+			if w.def.Sleep {
+				w.linkIslands(false)
+			}
+			return true
+		}
 	}
+	sol.carry = carry
 	// Room for the most islands, blocks and runs there can be, so that
 	// nothing below allocates while a scene settles and its islands split
 	// and join. Every closed block but the big ones holds blockCons
@@ -306,6 +322,9 @@ func (bs *blockScratch) samePlan(active []int32, heads []manifoldHead, nb int, w
 func (bs *blockScratch) movePlan(active []int32, sol *solverState) {
 	copy(bs.actTmp, active)
 	for p, j := range bs.plannedAt[:len(bs.planned)] {
+		if j < 0 {
+			continue // room
+		}
 		k := active[j]
 		bs.planned[p] = k
 		sol.manOf[sol.slotOf[p]] = k
@@ -346,6 +365,9 @@ func (w *World) linkIslands(all bool) []int32 {
 		par[i] = int32(i)
 	}
 	for _, k := range sc.active {
+		if k < 0 {
+			continue // room in a kept plan's list (colorRoom)
+		}
 		m := &heads[k]
 		if a, b := m.bodies(); b >= 0 && m.flags&mfTouching != 0 {
 			union(par, a, b)
@@ -359,6 +381,9 @@ func (w *World) linkIslands(all bool) []int32 {
 	}
 	if all {
 		for _, k := range sc.active {
+			if k < 0 {
+				continue
+			}
 			m := &heads[k]
 			if a, b := m.bodies(); b >= 0 && m.flags&mfTouching == 0 {
 				union(par, a, b)

@@ -2,10 +2,11 @@ package physics
 
 // Places: where each active manifold's constraint goes in the solver's
 // arrays when the plan is new (placeConstraints), block by block, each
-// block's colour by colour, each colour's by kind (kindOf), the big blocks
-// first; and where it was last step (carrySlots), so that the constraint
-// of a reused manifold can be copied from there rather than built again
-// (carryFrom, constraint.go).
+// block's colour by colour, each colour's by kind (kindOf) and followed
+// by room for a patched plan's (colorRoom), the big blocks first; and
+// where it was last step (carrySlots), so that the constraint of a reused
+// manifold can be copied from there rather than built again (carryFrom,
+// constraint.go).
 
 // placeConstraints gives each active manifold its constraint's place,
 // block by block, each block's colour by colour and each colour's by kind
@@ -15,7 +16,7 @@ package physics
 func (w *World) placeConstraints(mostBlocks int, carry bool) {
 	sol, bs, sc := &w.sol, &w.sol.bs, &w.scratch
 	heads, active := w.contacts.heads, sc.active
-	nb, na, nBlocks := len(w.bodies), len(active), len(sol.blocks)
+	nb, nBlocks := len(w.bodies), len(sol.blocks)
 	cols := reserve(sol.blockCols[:0], mostBlocks*stride)[:nBlocks*stride]
 	sol.blockCols = cols
 	clear(cols)
@@ -29,7 +30,12 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 	}
 	// The big blocks' places come first: the solver's world-wide arrays
 	// hold only theirs, the small blocks' being built on the workers
-	// (solver_stages.go).
+	// (solver_stages.go). Each colour has room for a few more than it
+	// holds (colorRoom), where a patched plan puts the manifolds that
+	// begin (solver_patch.go).
+	ends := reserve(sol.blockEnds[:0], mostBlocks*stride)[:nBlocks*stride]
+	sol.blockEnds = ends
+	room := !w.opt.wide
 	sum := int32(0)
 	for pass := 0; pass < 2; pass++ {
 		for b := 0; b < nBlocks; b++ {
@@ -40,14 +46,20 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 			for c := 0; c <= numColors; c++ {
 				n := cols[b*stride+c]
 				cols[b*stride+c] = sum
+				ends[b*stride+c] = sum + n
 				sum += n
+				if room && c < numColors {
+					sum += colorRoom(n)
+				}
 			}
 			cols[b*stride+numColors+1] = sum
+			ends[b*stride+numColors+1] = sum
 		}
 		if pass == 0 {
 			sol.bigCons = int(sum)
 		}
 	}
+	places := int(sum)
 	// kinds: each block's, colour's and kind's next place.
 	for c := range cols {
 		if c%stride > numColors {
@@ -66,15 +78,18 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 	for b := range next {
 		next[b] = cols[b*stride]
 	}
-	sol.slotOf = grow(sol.slotOf, na)
-	sol.manOf = grow(sol.manOf, na)
-	act := grow(bs.actTmp, na)
-	bs.plannedAt = grow(bs.plannedAt, na)
+	sol.slotOf = grow(sol.slotOf, places)
+	sol.manOf = grow(sol.manOf, places)
+	sol.placeOf = grow(sol.placeOf, places)
+	sol.fresh = grow(sol.fresh, places)
+	clear(sol.fresh)
+	act := grow(bs.actTmp, places)
+	bs.plannedAt = grow(bs.plannedAt, places)
 	cs := &w.contacts
 	if w.opt.wide {
-		sol.canGroup = grow(sol.canGroup, na)
+		sol.canGroup = grow(sol.canGroup, places)
 	}
-	sol.fromSlot = grow(sol.fromSlot, na) // sized on every plan, as prevSlot
+	sol.fromSlot = grow(sol.fromSlot, places) // sized on every plan, as prevSlot
 	for j, k := range active {
 		blk := int(bs.islBlock[bs.manIsland[j]])
 		p := next[blk]
@@ -87,6 +102,7 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 		kinds[at]++
 		sol.slotOf[p] = s
 		sol.manOf[s] = k
+		sol.placeOf[s] = p
 		if carry {
 			sol.fromSlot[s] = bs.prevSlot[j]
 		}
@@ -96,8 +112,32 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 			sol.canGroup[s] = w.wideEligible(cs.at(k))
 		}
 	}
+	// The room: no manifold at those places, no constraint in those slots.
+	for b := 0; b < nBlocks; b++ {
+		for p := next[b]; p < cols[b*stride+numColors+1]; p++ {
+			act[p], bs.plannedAt[p] = -1, -1
+		}
+		for c := 0; c < numColors; c++ {
+			for s := ends[b*stride+c]; s < cols[b*stride+c+1]; s++ {
+				sol.manOf[s] = -1
+			}
+		}
+	}
 	bs.notePlan(active, act, heads, nb, w.opt.wide)
-	sc.active, bs.actTmp = act, active
+	if room {
+		bs.notePatch(places, len(ends), nBlocks, sol.colorOf)
+	}
+	sc.active, bs.actTmp = act, reserve(active, places) // a patch copies the list order there
+}
+
+// colorRoom is the room a colour of n constraints is given beyond them,
+// for those a patched plan adds (solver_patch.go); an empty colour gets
+// none.
+func colorRoom(n int32) int32 {
+	if n == 0 {
+		return 0
+	}
+	return n/8 + 2
 }
 
 // Each colour's constraints are placed by kind: the 4-point ones first,
@@ -134,7 +174,9 @@ func (bs *blockScratch) carrySlots(active []int32, heads []manifoldHead, slotOf 
 	last := bs.lastKeys
 	bs.lastSlot = grow(bs.lastSlot, len(last))
 	for p, j := range bs.plannedAt[:len(bs.planned)] {
-		bs.lastSlot[j] = slotOf[p]
+		if j >= 0 {
+			bs.lastSlot[j] = slotOf[p]
+		}
 	}
 	bs.prevSlot = grow(bs.prevSlot, len(active))
 	i := 0

@@ -46,8 +46,10 @@ type blockSolve struct {
 	v    *consView // where the block's constraints are built
 	runs []bodyRun // its bodies
 	// cols: where its colours start in the constraints, the overflow set
-	// last, then its end; first and end are its first and its end.
-	cols       []int32
+	// last, then its end; ends: where each colour's constraints end (the
+	// rest up to the next start is room: colorRoom); first and end are
+	// its first and its end.
+	cols, ends []int32
 	first, end int
 	segs       []wideSeg // per colour, its groups and the rest (nil: no groups)
 	big        bool
@@ -124,7 +126,7 @@ func (w *World) stage(b *blockSolve, st solverStage) {
 		w.part(b, b.end-b.first, consChunk)
 	default:
 		for c := 0; c <= numColors; c++ {
-			if b.cols[c] == b.cols[c+1] {
+			if b.cols[c] == b.ends[c] {
 				continue // no constraints, so no groups: most of a small block's colours
 			}
 			b.color = c
@@ -160,7 +162,7 @@ func (b *blockSolve) colorItems(c int) (n, chunk int) {
 		sg := &b.segs[c]
 		return int(sg.g1 - sg.g0 + sg.r1 - sg.r0), wideChunk
 	}
-	return int(b.cols[c+1] - b.cols[c]), consChunk
+	return int(b.ends[c] - b.cols[c]), consChunk
 }
 
 // grouped reports whether colour c of b's stage runs by groups.
@@ -241,6 +243,7 @@ func (w *World) openBlock(b *blockSolve, bi int, v *consView) {
 	b.v, b.big = v, blk.big
 	b.runs = sol.runs[blk.runs[0]:blk.runs[1]]
 	b.cols = sol.blockCols[blk.cols : blk.cols+stride]
+	b.ends = sol.blockEnds[blk.cols : blk.cols+stride]
 	b.first, b.end = int(b.cols[0]), int(b.cols[numColors+1])
 	b.segs = nil
 	if w.opt.wide {
@@ -326,7 +329,8 @@ func (w *World) sizeLocal(inline bool) {
 	// the largest block of the step changes from step to step as islands
 	// join and split, and sized by it alone, a settling pile grew the
 	// views again and again.
-	most := min(len(w.scratch.active), blockCons+bigIslandCons)
+	most := blockCons + bigIslandCons
+	most = min(len(w.scratch.active), most+most/8+2*numColors) // and its room (colorRoom)
 	sol.localSets = 1
 	if !inline {
 		sol.localSets = min(w.par.workers, len(sol.small))

@@ -91,6 +91,9 @@ type options struct {
 	// every step whose pairs change (contact_pool.go), as the two-buffer
 	// list did: the reference for manifolds rebuilt in their slots.
 	relayoutAlways bool
+	// noPatch: make the solver's plan again on every step whose active
+	// manifolds change, rather than patch it (solver_patch.go).
+	noPatch bool
 }
 
 // Body flags.

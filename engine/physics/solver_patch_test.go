@@ -1,0 +1,114 @@
+package physics
+
+import (
+	"fmt"
+	"testing"
+)
+
+// checkPlanLayout fails t unless w's plan, kept, patched or new, holds
+// each of the step's active manifolds (bs.actTmp) exactly once: in its block's run of its colour,
+// each colour's constraints one run from its start, the room after them
+// empty, the places and slots pointing at each other, and both bodies in
+// the block's runs.
+func checkPlanLayout(t *testing.T, w *World, step int) {
+	t.Helper()
+	sol, bs := &w.sol, &w.sol.bs
+	heads := w.contacts.heads
+	colorOf := map[int32]int32{} // manifold: its colour this step
+	for j, k := range bs.actTmp {
+		colorOf[k] = sol.colorOf[j]
+	}
+	active := len(bs.actTmp)
+	if len(colorOf) != active {
+		t.Fatalf("step %d: the plan's list of %d manifolds names %d", step, active, len(colorOf))
+	}
+	seen := map[int32]bool{}
+	for bi := range sol.blocks {
+		blk := &sol.blocks[bi]
+		cols := sol.blockCols[blk.cols : blk.cols+stride]
+		ends := sol.blockEnds[blk.cols : blk.cols+stride]
+		inBlock := map[int32]bool{}
+		for _, r := range sol.runs[blk.runs[0]:blk.runs[1]] {
+			for i := r.lo; i < r.hi; i++ {
+				inBlock[i] = true
+			}
+		}
+		for c := 0; c <= numColors; c++ {
+			for s := cols[c]; s < cols[c+1]; s++ {
+				k := sol.manOf[s]
+				if (s < ends[c]) != (k >= 0) {
+					t.Fatalf("step %d: block %d colour %d: slot %d holds %d, its run ends at %d", step, bi, c, s, k, ends[c])
+				}
+				if k < 0 {
+					continue
+				}
+				if seen[k] {
+					t.Fatalf("step %d: manifold %d has two slots", step, k)
+				}
+				seen[k] = true
+				if colorOf[k] != int32(c) {
+					t.Fatalf("step %d: manifold %d is in colour %d, coloured %d", step, k, c, colorOf[k])
+				}
+				p := sol.placeOf[s]
+				if p < cols[0] || p >= cols[numColors+1] || w.scratch.active[p] != k || sol.slotOf[p] != s {
+					t.Fatalf("step %d: slot %d (manifold %d) and its place %d disagree", step, s, k, p)
+				}
+				a, b := heads[k].bodies()
+				if !inBlock[a] || b >= 0 && !inBlock[b] {
+					t.Fatalf("step %d: manifold %d's bodies %d, %d are not all in block %d", step, k, a, b, bi)
+				}
+			}
+		}
+	}
+	if len(seen) != active {
+		t.Fatalf("step %d: %d manifolds have slots, %d are active", step, len(seen), active)
+	}
+}
+
+// A step whose active manifolds differ from last step's by a few patches
+// the plan (patchPlan) instead of making it again, and every bit is what
+// a plan made afresh gives: on a landing crowd in one big block and in
+// small ones, on 1 and 2 workers, and on buildEveryFeature (sleep,
+// bullets, teleports, a drag), whose blocks come and go. The layout is
+// checked after every step.
+func TestPatchedPlanMatchesAFreshPlan(t *testing.T) {
+	for _, c := range []struct {
+		scene    string
+		workers  int
+		oneBlock bool
+	}{{"landing", 1, false}, {"landing", 1, true}, {"landing", 2, false}, {"every feature", 2, false}} {
+		t.Run(fmt.Sprintf("%s,workers=%d,oneBlock=%v", c.scene, c.workers, c.oneBlock), func(t *testing.T) {
+			build, inputs := buildLanding, func(*World, int, []Input) []Input { return nil }
+			def := awakeDef
+			if c.scene == "every feature" {
+				build, inputs = buildEveryFeature, featureInputs
+				def = func(workers int) WorldDef { d := DefaultWorldDef(); d.Workers = workers; return d }
+			}
+			patched := build(t, def(c.workers))
+			fresh := build(t, def(1))
+			defer patched.Close()
+			patched.opt.oneBlock, fresh.opt.oneBlock = c.oneBlock, c.oneBlock
+			// The AVX2 build's groups are planned afresh (planWide).
+			patched.opt.wide, fresh.opt.wide = false, false
+			steps := 0
+			var buf []Input
+			for i := 0; i < 240; i++ {
+				fresh.sol.bs.plannedBodies = -1 // plan and build afresh every step
+				buf = inputs(patched, i, buf)
+				patched.Step(1.0/60, buf)
+				fresh.Step(1.0/60, buf)
+				if patched.sol.patched {
+					steps++
+				}
+				checkPlanLayout(t, patched, i+1)
+				if a, b := patched.StateHash(), fresh.StateHash(); a != b {
+					t.Fatalf("step %d: state %016x with the plan patched, %016x made afresh", i+1, a, b)
+				}
+			}
+			if steps < 60 {
+				t.Fatalf("the plan was patched on %d steps of 240: the test misses the patched path", steps)
+			}
+			t.Logf("the plan was patched on %d steps of 240", steps)
+		})
+	}
+}
