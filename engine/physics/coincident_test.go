@@ -75,7 +75,7 @@ func TestCoincidentBoxesSeparate(t *testing.T) {
 	}
 	w := coincidentWorld(t, n)
 	got := firstStepBytes(t, w, 1)
-	touching := len(w.scratch.active)
+	touching := len(solvedManifolds(w))
 	run(w, 119, 1.0/60)
 	noNaN(t, w, 120)
 	var ms runtime.MemStats
@@ -85,8 +85,8 @@ func TestCoincidentBoxesSeparate(t *testing.T) {
 	}
 	// Apart: a box touches a few others, as in any pile, not the hundreds
 	// (up to maxBodyPairs) it touched at the start.
-	if now := len(w.scratch.active); now > 2*n || now >= touching {
+	if now := len(solvedManifolds(w)); now > 2*n || now >= touching {
 		t.Errorf("%d boxes still touch in %d pairs after 2 s (%d after the first step); want under %d", n, now, touching, 2*n)
 	}
-	t.Logf("%d boxes: first step allocated %d MB; %d MB held from the OS; touching pairs %d, then %d", n, got>>20, ms.Sys>>20, touching, len(w.scratch.active))
+	t.Logf("%d boxes: first step allocated %d MB; %d MB held from the OS; touching pairs %d, then %d", n, got>>20, ms.Sys>>20, touching, len(solvedManifolds(w)))
 }

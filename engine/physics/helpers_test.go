@@ -51,3 +51,8 @@ func run(w *World, steps int, dt float64) {
 		w.Step(dt, nil)
 	}
 }
+
+// solvedManifolds returns the manifolds (indices in the contact list)
+// that w's last step solved, in list order: the solver's own list holds
+// them in its plan's order, with room between (colorRoom).
+func solvedManifolds(w *World) []int32 { return w.sol.bs.actTmp }

@@ -39,7 +39,9 @@ import "math/bits"
 // one island) is a block of its own, run as before: pass by pass, each
 // colour split over the workers. Bodies in no island (falling free, or
 // asleep) are packed into blocks of at most freeBlockBodies with no
-// constraints, which only integrate.
+// constraints, which only integrate. Where the big islands hold most of
+// the constraints, every island and body goes in one big block instead
+// (mostlyBig), so that the plan can be patched (solver_patch.go).
 //
 // In the AVX2 build, each block's colours are split into groups of four
 // (planWide), which its passes solve at once.
@@ -105,7 +107,9 @@ type blockScratch struct {
 	patchOut                                  []patchSlot
 	patchIn, patchNeed, patchPlace, patchFree []int32
 	plannedBodies                             int
-	plannedWide                               bool // it has groups (options.wide: wide.go)
+	// whole: the plan put every island and body in one block (mostlyBig).
+	whole       bool
+	plannedWide bool // it has groups (options.wide: wide.go)
 }
 
 // stride is the number of entries a block has in sol.blockCols.
@@ -208,10 +212,11 @@ func (w *World) packIslands() {
 	sol.blocks = sol.blocks[:0]
 	bs.islBlock = reserve(bs.islBlock[:0], na)[:len(bs.islCons)]
 	open, inOpen := int32(-1), int32(0)
+	// With movers, pass by pass: a mover's side moves with the substeps
+	// (moverSidesAt), which only this driver steps together.
+	bs.whole = w.opt.oneBlock || len(w.mv.list) > 0 || mostlyBig(bs.islCons)
 	for id, n := range bs.islCons {
-		// With movers, pass by pass: a mover's side moves with the
-		// substeps (moverSidesAt), which only this driver steps together.
-		if w.opt.oneBlock || len(w.mv.list) > 0 {
+		if bs.whole {
 			if open < 0 {
 				open = int32(len(sol.blocks))
 				sol.blocks = append(sol.blocks, solverBlock{big: true})
@@ -235,6 +240,25 @@ func (w *World) packIslands() {
 	}
 }
 
+// mostlyBig reports whether the big islands (more than bigIslandCons
+// constraints each) hold three quarters or more of the constraints in
+// islCons, the counts of all islands. Then every island and every body
+// goes in one block: the small islands gain little from blocks of their
+// own, and bodies that land on a big island, or small islands that join
+// one, would each make the plan again (solver_patch.go: a patched plan
+// takes a new manifold only between bodies of one block), as they do
+// on most steps while a crowd settles on a pile.
+func mostlyBig(islCons []int32) bool {
+	big, all := 0, 0
+	for _, n := range islCons {
+		all += int(n)
+		if n > bigIslandCons {
+			big += int(n)
+		}
+	}
+	return big > 0 && 4*big >= 3*all
+}
+
 // placeBodies lays out the bodies of each block as runs (sol.runs), the
 // free bodies in blocks of their own.
 func (w *World) placeBodies(mostBlocks int) {
@@ -246,6 +270,8 @@ func (w *World) placeBodies(mostBlocks int) {
 		bodyBlock[i] = -1
 		if id := islandOf[find(par, int32(i))]; id >= 0 {
 			bodyBlock[i] = bs.islBlock[id]
+		} else if bs.whole && len(sol.blocks) > 0 {
+			bodyBlock[i] = 0 // a body in no island too (mostlyBig)
 		}
 	}
 	runs := bs.runTmp[:0]

@@ -3,7 +3,29 @@ package physics
 import (
 	"fmt"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
+
+// buildToppling is 60 leaning towers of six cubes, 8 m apart, that
+// topple one after another, and cubes that tumble across the ground
+// between them: small islands only, each in a block of small ones,
+// whose contacts begin and end within their blocks.
+func buildToppling(t testing.TB, def WorldDef) *World {
+	w := mustWorld(t, def)
+	ground(t, w)
+	for k := 0; k < 60; k++ {
+		x, z := float64(k%10)*8, float64(k/10)*8
+		lean := 0.12 + 0.005*float64(k)
+		for i := 0; i < 6; i++ {
+			mustBody(t, w, cube(fmt.Sprintf("t%d-%d", k, i), mgl64.Vec3{x + lean*float64(i), 0.5 + float64(i), z}))
+		}
+		d := cube(fmt.Sprintf("r%d", k), mgl64.Vec3{x + 4, 0.5, z + 4})
+		d.AngularVelocity = mgl64.Vec3{0, 0, -float64(3 + k%7)}
+		mustBody(t, w, d)
+	}
+	return w
+}
 
 // checkPlanLayout fails t unless w's plan, kept, patched or new, holds
 // each of the step's active manifolds (bs.actTmp) exactly once: in its block's run of its colour,
@@ -67,22 +89,25 @@ func checkPlanLayout(t *testing.T, w *World, step int) {
 
 // A step whose active manifolds differ from last step's by a few patches
 // the plan (patchPlan) instead of making it again, and every bit is what
-// a plan made afresh gives: on a landing crowd in one big block and in
-// small ones, on 1 and 2 workers, and on buildEveryFeature (sleep,
-// bullets, teleports, a drag), whose blocks come and go. The layout is
-// checked after every step.
+// a plan made afresh gives: on a landing crowd and on buildEveryFeature
+// (sleep, bullets, teleports, a drag), each in one block for all
+// (mostlyBig), and on toppling towers in small blocks, on 1 and 2
+// workers. The layout is checked after every step.
 func TestPatchedPlanMatchesAFreshPlan(t *testing.T) {
 	for _, c := range []struct {
 		scene    string
 		workers  int
 		oneBlock bool
-	}{{"landing", 1, false}, {"landing", 1, true}, {"landing", 2, false}, {"every feature", 2, false}} {
+	}{{"landing", 1, false}, {"landing", 1, true}, {"landing", 2, false}, {"every feature", 2, false}, {"toppling", 1, false}, {"toppling", 2, false}} {
 		t.Run(fmt.Sprintf("%s,workers=%d,oneBlock=%v", c.scene, c.workers, c.oneBlock), func(t *testing.T) {
 			build, inputs := buildLanding, func(*World, int, []Input) []Input { return nil }
 			def := awakeDef
-			if c.scene == "every feature" {
+			switch c.scene {
+			case "every feature":
 				build, inputs = buildEveryFeature, featureInputs
 				def = func(workers int) WorldDef { d := DefaultWorldDef(); d.Workers = workers; return d }
+			case "toppling":
+				build = buildToppling
 			}
 			patched := build(t, def(c.workers))
 			fresh := build(t, def(1))
@@ -90,7 +115,7 @@ func TestPatchedPlanMatchesAFreshPlan(t *testing.T) {
 			patched.opt.oneBlock, fresh.opt.oneBlock = c.oneBlock, c.oneBlock
 			// The AVX2 build's groups are planned afresh (planWide).
 			patched.opt.wide, fresh.opt.wide = false, false
-			steps := 0
+			steps, whole := 0, 0
 			var buf []Input
 			for i := 0; i < 240; i++ {
 				fresh.sol.bs.plannedBodies = -1 // plan and build afresh every step
@@ -100,6 +125,9 @@ func TestPatchedPlanMatchesAFreshPlan(t *testing.T) {
 				if patched.sol.patched {
 					steps++
 				}
+				if patched.sol.bs.whole {
+					whole++
+				}
 				checkPlanLayout(t, patched, i+1)
 				if a, b := patched.StateHash(), fresh.StateHash(); a != b {
 					t.Fatalf("step %d: state %016x with the plan patched, %016x made afresh", i+1, a, b)
@@ -108,7 +136,7 @@ func TestPatchedPlanMatchesAFreshPlan(t *testing.T) {
 			if steps < 60 {
 				t.Fatalf("the plan was patched on %d steps of 240: the test misses the patched path", steps)
 			}
-			t.Logf("the plan was patched on %d steps of 240", steps)
+			t.Logf("the plan was patched on %d steps of 240; one block for all (mostlyBig) on %d", steps, whole)
 		})
 	}
 }

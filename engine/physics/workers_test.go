@@ -58,9 +58,7 @@ func TestWorkersSameResult(t *testing.T) {
 					t.Fatalf("%s tick %d: events differ with %d workers", sc.name, k, worlds[i+1].def.Workers)
 				}
 			}
-			// Enough constraints for more than one chunk of a colour,
-			// or more than one block (solver_blocks.go).
-			if len(worlds[0].scratch.active) > 2*consChunk && (worlds[0].opt.wide || len(worlds[0].sol.blocks) > 1) {
+			if splitsWork(worlds[0]) {
 				parallel++
 			}
 			for _, b := range worlds[0].sol.blocks {
@@ -279,4 +277,24 @@ func releaseLingerer(p *pool, gone *atomic.Bool) {
 		}
 		runtime.Gosched()
 	}
+}
+
+// splitsWork reports whether w's last step gave the workers more than
+// one piece of a stage: a colour of a big block of more than one chunk,
+// or more than one small block (solver_blocks.go).
+func splitsWork(w *World) bool {
+	sol := &w.sol
+	small := 0
+	for _, b := range sol.blocks {
+		if !b.big {
+			small++
+			continue
+		}
+		for c := 0; c < numColors; c++ {
+			if sol.blockEnds[int(b.cols)+c]-sol.blockCols[int(b.cols)+c] > consChunk {
+				return true
+			}
+		}
+	}
+	return small > 1
 }
