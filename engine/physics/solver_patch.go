@@ -2,14 +2,16 @@ package physics
 
 // A patched plan: on a step where a few manifolds begin or end, or change
 // colour, among bodies whose blocks last step's plan already made, the
-// plan is kept and patched (patchPlan) rather than made again. A manifold
-// that ends leaves its colour; the last constraint of that colour takes
-// its slot, so each colour stays one run. One that begins goes after the
-// last of its colour, in the room each colour was given (colorRoom), and
-// to a free place in its block's active list. Every other constraint stays
-// in its slot, built last step, and is only refreshed (prepareCons), as on
-// a step with last step's plan; a new plan would copy every one of them
-// to its new place (carryFrom).
+// plan is kept and patched (patchPlan) rather than made again. Each
+// colour's constraints stay one run, sorted by kind (kindOf): a manifold
+// that ends leaves a hole that the last of its kind fills, and the hole
+// moves on to the end of the colour, one move per kind after it; one that
+// begins goes at the end of its kind, whose first places the kinds after
+// it hand on the same way, in the room each colour was given (colorRoom),
+// and to a free place in its block's active list. Every other constraint
+// keeps its slot or is moved whole, built last step, and is only
+// refreshed (prepareCons), as on a step with last step's plan; a new plan
+// would copy every one of them to its new place (carryFrom).
 //
 // The bits are a new plan's: a constraint's colour is what colorNext gives
 // it this step either way, the colours run in the same order, and within
@@ -34,7 +36,7 @@ func (w *World) patchPlan() bool {
 	last := bs.lastKeys
 
 	// What changes, per colour of each block (its index in blockEnds):
-	// the slots that leave (bs.patchOut) and the active manifolds that
+	// the manifolds that leave (bs.patchOut) and the active ones that
 	// come (bs.patchIn, list order); bs.patchPlace[j]: active manifold
 	// j's place in the block-order list, where it stays.
 	ends := sol.blockEnds
@@ -46,7 +48,7 @@ func (w *World) patchPlan() bool {
 	for j, k := range active {
 		key := heads[k].key
 		for ; i < len(last) && last[i] < key; i++ {
-			if !bs.leave(i) {
+			if !w.leave(i) {
 				return false
 			}
 		}
@@ -58,7 +60,7 @@ func (w *World) patchPlan() bool {
 			continue // stays where it is
 		}
 		if matched {
-			if !bs.leave(i) {
+			if !w.leave(i) {
 				return false
 			}
 			i++
@@ -75,7 +77,7 @@ func (w *World) patchPlan() bool {
 		bs.patchIn = append(bs.patchIn, int32(j))
 	}
 	for ; i < len(last); i++ {
-		if !bs.leave(i) {
+		if !w.leave(i) {
 			return false
 		}
 	}
@@ -86,36 +88,31 @@ func (w *World) patchPlan() bool {
 		}
 	}
 
-	// Out: free the slots and their places, then fill each colour's holes
-	// from its end.
+	// Out, one at a time (a move may carry another leaving one's
+	// constraint to a new slot: its place knows where), then in.
 	for _, o := range bs.patchOut {
-		p := sol.placeOf[o.slot]
-		bs.planned[p], bs.plannedAt[p] = -1, -1
-		sol.manOf[o.slot] = -1
+		bs.planned[o.place], bs.plannedAt[o.place] = -1, -1
+		w.removeSlot(sol.slotOf[o.place], o.seg)
 	}
-	for _, o := range bs.patchOut {
-		w.closeHole(o)
-	}
-	// In: each after the last of its colour, at a free place of its block
-	// (bs.patchFree: each block's first place that may be free).
+	// bs.patchFree: each block's first place that may be free.
 	bs.patchFree = bs.patchFree[:len(sol.blocks)]
 	for blk := range sol.blocks {
 		bs.patchFree[blk] = cols[blk*stride]
 	}
 	for _, j := range bs.patchIn {
-		a, _ := heads[active[j]].bodies()
+		k := active[j]
+		a, _ := heads[k].bodies()
 		blk := bs.bodyBlock[a]
-		seg := blk*stride + sol.colorOf[j]
-		s := ends[seg]
-		ends[seg]++
+		c := sol.colorOf[j]
+		s := w.insertSlot(blk*stride+c, w.kindOf(&heads[k], int(c)))
 		p := bs.patchFree[blk]
 		for bs.planned[p] >= 0 {
 			p++
 		}
 		bs.patchFree[blk] = p + 1
-		bs.planned[p] = active[j] // taken
+		bs.planned[p] = k // taken
 		bs.patchPlace[j] = p
-		sol.slotOf[p], sol.placeOf[s] = s, p
+		sol.slotOf[p], sol.placeOf[s], sol.manOf[s] = s, p, k
 		sol.fresh[s] = true
 	}
 	// Every active manifold's index in the contact list, which moves as
@@ -150,8 +147,9 @@ func (bs *blockScratch) notePatch(places, segs, blocks int, colorOf []int32) {
 }
 
 // leave notes that last step's active manifold i (in list order) leaves
-// its slot, and reports whether the plan may be patched so.
-func (bs *blockScratch) leave(i int) bool {
+// the plan, and reports whether the plan may be patched so.
+func (w *World) leave(i int) bool {
+	bs := &w.sol.bs
 	c := bs.lastColors[i]
 	if c == numColors {
 		return false // the overflow set keeps its order: made again
@@ -159,34 +157,62 @@ func (bs *blockScratch) leave(i int) bool {
 	a, _ := keyBodies(bs.lastKeys[i])
 	seg := bs.bodyBlock[a]*stride + c
 	bs.patchNeed[seg]--
-	bs.patchOut = append(bs.patchOut, patchSlot{bs.lastSlot[i], seg})
+	bs.patchOut = append(bs.patchOut, patchLeave{w.sol.placeOf[bs.lastSlot[i]], seg})
 	return true
 }
 
-// patchSlot is a slot that a patched plan frees, and its colour's index
-// in sol.blockEnds.
-type patchSlot struct {
-	slot int32
-	seg  int32
+// patchLeave is a manifold that leaves a patched plan: its place in the
+// block-order list, and its colour's index in sol.blockEnds.
+type patchLeave struct {
+	place int32
+	seg   int32
 }
 
-// closeHole fills freed slot o.slot (manOf -1) with the last constraint
-// of its colour, if that one lies after it, and shortens the colour.
-func (w *World) closeHole(o patchSlot) {
+// removeSlot takes the constraint in slot s out of colour seg (an index in
+// sol.blockEnds), keeping the colour one run sorted by kind: the last of
+// s's kind fills s, the last of the next kind fills the place that left,
+// and so on to the colour's end (bs.kinds holds where each kind ends).
+func (w *World) removeSlot(s int32, seg int32) {
+	sol, kinds := &w.sol, w.sol.bs.kinds[seg*numKinds:][:numKinds]
+	kd := 0
+	for s >= kinds[kd] {
+		kd++
+	}
+	sol.manOf[s] = -1
+	hole := s
+	for ; kd < numKinds; kd++ {
+		kinds[kd]--
+		w.moveSlot(kinds[kd], hole)
+		hole = kinds[kd]
+	}
+	sol.blockEnds[seg] = kinds[numKinds-1]
+}
+
+// insertSlot makes room for a constraint of kind kd at the end of its kind
+// in colour seg, each later kind handing its first slot on to its end, and
+// returns the slot.
+func (w *World) insertSlot(seg int32, kd int) int32 {
+	sol, kinds := &w.sol, w.sol.bs.kinds[seg*numKinds:][:numKinds]
+	for k := numKinds - 1; k > kd; k-- {
+		w.moveSlot(kinds[k-1], kinds[k])
+		kinds[k]++
+	}
+	s := kinds[kd]
+	kinds[kd]++
+	sol.blockEnds[seg] = kinds[numKinds-1]
+	return s
+}
+
+// moveSlot moves the constraint in slot from to slot to (free), with its
+// manifold and place; nothing when from is to or holds none.
+func (w *World) moveSlot(from, to int32) {
 	sol := &w.sol
-	s, end := o.slot, &sol.blockEnds[o.seg]
-	// Slots freed at the colour's end go first.
-	for *end > s && sol.manOf[*end-1] < 0 {
-		*end--
+	if from == to || sol.manOf[from] < 0 {
+		return
 	}
-	if *end <= s {
-		return // s was one of them
-	}
-	from := *end - 1
-	*end--
-	sol.cons[s] = sol.cons[from]
-	sol.fresh[s] = sol.fresh[from]
-	sol.manOf[s], sol.manOf[from] = sol.manOf[from], -1
+	sol.cons[to] = sol.cons[from]
+	sol.fresh[to] = sol.fresh[from]
+	sol.manOf[to], sol.manOf[from] = sol.manOf[from], -1
 	p := sol.placeOf[from]
-	sol.placeOf[s], sol.slotOf[p] = p, s
+	sol.placeOf[to], sol.slotOf[p] = p, to
 }

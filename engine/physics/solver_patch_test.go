@@ -2,6 +2,7 @@ package physics
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -56,6 +57,13 @@ func checkPlanLayout(t *testing.T, w *World, step int) {
 			}
 		}
 		for c := 0; c <= numColors; c++ {
+			// Each colour's kinds end in order, the last at its end.
+			if !w.opt.wide {
+				kinds := bs.kinds[(int(blk.cols)+c)*numKinds:][:numKinds]
+				if kinds[0] < cols[c] || !slices.IsSorted(kinds) || kinds[numKinds-1] != ends[c] {
+					t.Fatalf("step %d: block %d colour %d: kinds end at %v, the colour runs %d to %d", step, bi, c, kinds, cols[c], ends[c])
+				}
+			}
 			for s := cols[c]; s < cols[c+1]; s++ {
 				k := sol.manOf[s]
 				if (s < ends[c]) != (k >= 0) {
