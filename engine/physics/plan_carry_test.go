@@ -52,42 +52,68 @@ func buildLanding(t testing.TB, def WorldDef) *World {
 // in the workers' own arrays while the big ones carry. buildEveryFeature
 // adds bouncing boxes (whose constraints are built, not carried), sleep,
 // bullets, teleports and a drag.
+// planCase is a scene that a plan test steps beside a world that plans
+// and builds afresh every step.
+type planCase struct {
+	scene    string // "landing", "every feature" or "toppling"
+	workers  int
+	oneBlock bool
+}
+
+func (c planCase) String() string {
+	return fmt.Sprintf("%s,workers=%d,oneBlock=%v", c.scene, c.workers, c.oneBlock)
+}
+
+// worlds builds c's scene twice, the world under test on c.workers and
+// the reference on one, both with c.oneBlock and without the AVX2 build's
+// groups (planned afresh, planWide, they carry and patch nothing), and
+// returns the inputs the scene takes.
+func (c planCase) worlds(t *testing.T) (tested, fresh *World, inputs func(*World, int, []Input) []Input) {
+	build, inputs := buildLanding, func(*World, int, []Input) []Input { return nil }
+	def := awakeDef
+	switch c.scene {
+	case "every feature":
+		build, inputs = buildEveryFeature, featureInputs
+		def = func(workers int) WorldDef { d := DefaultWorldDef(); d.Workers = workers; return d }
+	case "toppling":
+		build = buildToppling
+	}
+	tested, fresh = build(t, def(c.workers)), build(t, def(1))
+	t.Cleanup(tested.Close)
+	tested.opt.oneBlock, fresh.opt.oneBlock = c.oneBlock, c.oneBlock
+	tested.opt.wide, fresh.opt.wide = false, false
+	return tested, fresh, inputs
+}
+
+// stepBeside steps tested and fresh through tick i with inputs' input
+// (kept in buf), fresh planning and building afresh, and fails t unless
+// their states are equal after it.
+func stepBeside(t *testing.T, tested, fresh *World, inputs func(*World, int, []Input) []Input, i int, buf []Input) []Input {
+	t.Helper()
+	fresh.sol.bs.plannedBodies = -1
+	buf = inputs(tested, i, buf)
+	tested.Step(1.0/60, buf)
+	fresh.Step(1.0/60, buf)
+	if a, b := tested.StateHash(), fresh.StateHash(); a != b {
+		t.Fatalf("step %d: state %016x, %016x with the plan made and built afresh", i+1, a, b)
+	}
+	return buf
+}
+
 func TestCarriedConstraintsMatchAFreshBuild(t *testing.T) {
-	for _, c := range []struct {
-		scene    string
-		workers  int
-		oneBlock bool
-	}{{"landing", 1, false}, {"landing", 1, true}, {"landing", 2, false}, {"every feature", 2, false}} {
-		t.Run(fmt.Sprintf("%s,workers=%d,oneBlock=%v", c.scene, c.workers, c.oneBlock), func(t *testing.T) {
-			build, inputs := buildLanding, func(*World, int, []Input) []Input { return nil }
-			def := awakeDef
-			if c.scene == "every feature" {
-				build, inputs = buildEveryFeature, featureInputs
-				def = func(workers int) WorldDef { d := DefaultWorldDef(); d.Workers = workers; return d }
-			}
-			carried := build(t, def(c.workers))
-			fresh := build(t, def(1))
-			defer carried.Close()
-			carried.opt.oneBlock, fresh.opt.oneBlock = c.oneBlock, c.oneBlock
-			// The AVX2 build's groups are planned afresh (planWide) and
-			// carry nothing.
-			carried.opt.wide, fresh.opt.wide = false, false
+	for _, c := range []planCase{{"landing", 1, false}, {"landing", 1, true}, {"landing", 2, false}, {"every feature", 2, false}} {
+		t.Run(c.String(), func(t *testing.T) {
+			carried, fresh, inputs := c.worlds(t)
 			// A plan patched where a few manifolds come and go carries
 			// nothing (solver_patch_test.go).
 			carried.opt.noPatch = true
 			steps, total := 0, 0
 			var buf []Input
 			for i := 0; i < 240; i++ {
-				fresh.sol.bs.plannedBodies = -1 // plan and build afresh every step
-				buf = inputs(carried, i, buf)
-				carried.Step(1.0/60, buf)
-				fresh.Step(1.0/60, buf)
+				buf = stepBeside(t, carried, fresh, inputs, i, buf)
 				if n := carriedCons(carried); n > 0 {
 					steps++
 					total += n
-				}
-				if a, b := carried.StateHash(), fresh.StateHash(); a != b {
-					t.Fatalf("step %d: state %016x with constraints carried, %016x built afresh", i+1, a, b)
 				}
 			}
 			if steps < 60 {
