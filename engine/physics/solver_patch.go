@@ -66,7 +66,7 @@ func (w *World) patchPlan() bool {
 			i++
 		}
 		if c == numColors {
-			return false
+			return false // into the overflow set: made again (leave)
 		}
 		a, b := keyBodies(key)
 		blk := bs.bodyBlock[a]
