@@ -2,6 +2,7 @@ package physics
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -124,4 +125,75 @@ func TestPatchedPlanMatchesAFreshPlan(t *testing.T) {
 			t.Logf("the plan was patched on %d steps of 240; one block for all (mostlyBig) on %d", steps, whole)
 		})
 	}
+}
+
+// buildRandomCrowd is seed's crowd of 150 boxes of random sizes (so that
+// some inertias are not a scale), orientations, velocities and spins,
+// some bouncy, thrown into a pen of four walls on the ground.
+func buildRandomCrowd(t testing.TB, def WorldDef, seed uint64) (*World, []BodyID) {
+	rng := rand.New(rand.NewPCG(seed, 36))
+	w := mustWorld(t, def)
+	ground(t, w)
+	mustStatic(t, w, "w0", mgl64.Vec3{-6.5, 0, -6.5}, mgl64.Vec3{-6, 4, 6.5})
+	mustStatic(t, w, "w1", mgl64.Vec3{6, 0, -6.5}, mgl64.Vec3{6.5, 4, 6.5})
+	mustStatic(t, w, "w2", mgl64.Vec3{-6, 0, -6.5}, mgl64.Vec3{6, 4, -6})
+	mustStatic(t, w, "w3", mgl64.Vec3{-6, 0, 6}, mgl64.Vec3{6, 4, 6.5})
+	u := func(lo, hi float64) float64 { return lo + (hi-lo)*rng.Float64() }
+	var ids []BodyID
+	for k := 0; k < 150; k++ {
+		d := cube(fmt.Sprint("r", k), mgl64.Vec3{u(-5, 5), u(0.6, 8), u(-5, 5)})
+		if k%3 == 0 {
+			d.Half = mgl64.Vec3{u(0.2, 0.6), u(0.2, 0.6), u(0.2, 0.6)}
+		}
+		d.Orientation = mgl64.QuatRotate(u(0, 6.3), mgl64.Vec3{u(-1, 1), u(-1, 1), u(0.1, 1)}.Normalize())
+		d.Velocity = mgl64.Vec3{u(-4, 4), u(-4, 1), u(-4, 4)}
+		d.AngularVelocity = mgl64.Vec3{u(-5, 5), u(-5, 5), u(-5, 5)}
+		if k%7 == 0 {
+			d.Restitution = 0.5
+		}
+		ids = append(ids, mustBody(t, w, d))
+	}
+	return w, ids
+}
+
+// Property: on random crowds, with sleep and on 1 or 2 workers, and with
+// a random box teleported now and then, a patched plan gives every bit a
+// plan made afresh gives, and its layout holds after every step.
+func TestPatchedPlanRandomCrowds(t *testing.T) {
+	seeds := 8
+	if testing.Short() {
+		seeds = 4
+	}
+	patchedSteps := 0
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		def := DefaultWorldDef()
+		def.Sleep = seed%2 == 0
+		def.Workers = 1 + int(seed%2)
+		patched, ids := buildRandomCrowd(t, def, seed)
+		def.Workers = 1
+		fresh, _ := buildRandomCrowd(t, def, seed)
+		patched.opt.wide, fresh.opt.wide = false, false
+		rng := rand.New(rand.NewPCG(seed, 7))
+		inputs := func(_ *World, i int, buf []Input) []Input {
+			buf = buf[:0]
+			if i%15 == 14 {
+				buf = append(buf, Input{Kind: InputTeleport, Body: ids[rng.IntN(len(ids))],
+					Center: mgl64.Vec3{rng.Float64()*8 - 4, 3 + rng.Float64()*3, rng.Float64()*8 - 4}})
+			}
+			return buf
+		}
+		var buf []Input
+		for i := 0; i < 150; i++ {
+			buf = stepBeside(t, patched, fresh, inputs, i, buf)
+			checkPlanLayout(t, patched, i+1)
+			if patched.sol.patched {
+				patchedSteps++
+			}
+		}
+		patched.Close()
+	}
+	if patchedSteps < 10*seeds {
+		t.Fatalf("the plan was patched on %d steps of %d: the test misses the patched path", patchedSteps, 150*seeds)
+	}
+	t.Logf("the plan was patched on %d steps of %d", patchedSteps, 150*seeds)
 }
