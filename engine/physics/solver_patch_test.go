@@ -96,6 +96,26 @@ func checkPlanLayout(t *testing.T, w *World, step int) {
 	}
 }
 
+// runPatched steps patched beside fresh through ticks [0, steps)
+// (stepBeside), checks patched's layout after each, and returns on how
+// many steps its plan was patched and on how many it was one block for
+// all (mostlyBig).
+func runPatched(t *testing.T, patched, fresh *World, inputs func(*World, int, []Input) []Input, steps int) (patchedSteps, whole int) {
+	t.Helper()
+	var buf []Input
+	for i := 0; i < steps; i++ {
+		buf = stepBeside(t, patched, fresh, inputs, i, buf)
+		checkPlanLayout(t, patched, i+1)
+		if patched.sol.patched {
+			patchedSteps++
+		}
+		if patched.sol.bs.whole {
+			whole++
+		}
+	}
+	return patchedSteps, whole
+}
+
 // A step whose active manifolds differ from last step's by a few patches
 // the plan (patchPlan) instead of making it again, and every bit is what
 // a plan made afresh gives: on a landing crowd and on buildEveryFeature
@@ -107,18 +127,7 @@ func TestPatchedPlanMatchesAFreshPlan(t *testing.T) {
 		{"every feature", 2, false}, {"toppling", 1, false}, {"toppling", 2, false}} {
 		t.Run(c.String(), func(t *testing.T) {
 			patched, fresh, inputs := c.worlds(t)
-			steps, whole := 0, 0
-			var buf []Input
-			for i := 0; i < 240; i++ {
-				buf = stepBeside(t, patched, fresh, inputs, i, buf)
-				checkPlanLayout(t, patched, i+1)
-				if patched.sol.patched {
-					steps++
-				}
-				if patched.sol.bs.whole {
-					whole++
-				}
-			}
+			steps, whole := runPatched(t, patched, fresh, inputs, 240)
 			if steps < 60 {
 				t.Fatalf("the plan was patched on %d steps of 240: the test misses the patched path", steps)
 			}
@@ -182,14 +191,8 @@ func TestPatchedPlanRandomCrowds(t *testing.T) {
 			}
 			return buf
 		}
-		var buf []Input
-		for i := 0; i < 150; i++ {
-			buf = stepBeside(t, patched, fresh, inputs, i, buf)
-			checkPlanLayout(t, patched, i+1)
-			if patched.sol.patched {
-				patchedSteps++
-			}
-		}
+		n, _ := runPatched(t, patched, fresh, inputs, 150)
+		patchedSteps += n
 		patched.Close()
 	}
 	if patchedSteps < 10*seeds {
