@@ -71,6 +71,7 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, overflow bool)
 		// halves each across the batch, so that the constraints' chains
 		// overlap as their rows' do.
 		var tp [rowBatch]tangentImpulse
+		var fric [rowBatch]bool // constraint j's friction is solved
 		for j := 0; j < nb; j++ {
 			c := &cons[idx[j]]
 			A, B := w.bodyPair(c)
@@ -78,13 +79,15 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, overflow bool)
 			if c.restitution {
 				cold[idx[j]].trackMax(c) // friction leaves the rows' impulses be
 			}
-			if c.friction != 0 {
-				ri := &rs[j].i
-				tp[j] = frictionTangent(c, A, B, 0.0+ri[0]+ri[1]+ri[2]+ri[3])
+			ri := &rs[j].i
+			total := 0.0 + ri[0] + ri[1] + ri[2] + ri[3]
+			fric[j] = c.friction != 0 && (total != 0 || c.frictionHeld())
+			if fric[j] {
+				tp[j] = frictionTangent(c, A, B, total)
 			}
 		}
 		for j := 0; j < nb; j++ {
-			if c := &cons[idx[j]]; c.friction != 0 {
+			if c := &cons[idx[j]]; fric[j] {
 				A, B := w.bodyPair(c)
 				w.frictionTwist(c, A, B, tp[j])
 			}
@@ -106,8 +109,18 @@ func (w *World) solveOne(v *consView, i int, inv float64, useBias bool) {
 		for q := int32(0); q < c.count; q++ {
 			total += c.pts[q].normalI
 		}
-		w.friction(c, A, B, total)
+		if total != 0 || c.frictionHeld() {
+			w.friction(c, A, B, total)
+		}
 	}
+}
+
+// frictionHeld reports whether c holds a friction or twist impulse. With
+// no normal impulse either (a speculative contact not pushing), friction
+// has nothing to do: its bound is zero, so it would clamp its impulses to
+// zero and apply none.
+func (c *constraint) frictionHeld() bool {
+	return c.fI0 != 0 || c.fI1 != 0 || c.twistI != 0
 }
 
 // trackMax keeps the largest normal impulse of each of c's points after a
