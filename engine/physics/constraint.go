@@ -167,13 +167,15 @@ type solverState struct {
 	// The blocks the substeps run by (solver_blocks.go, solver_stages.go).
 	blocks    []solverBlock
 	blockCols []int32 // per block: its colours' starts in cons, and its end
-	// blockEnds: per block, where its colours' constraints end (each
-	// colour has room up to the next one's start: colorRoom).
-	blockEnds []int32
-	runs      []bodyRun // the bodies of each block, block by block
-	big       []int32   // the blocks run pass by pass, and the others
-	small     []int32
-	bigCons   int // the big blocks' constraints, which come first
+	// kindEnds: numKinds entries per entry of blockCols, where each of
+	// that colour's kinds ends (solver_places.go). The last kind's end is
+	// the colour's (colorEnd); its room (colorRoom) runs from there to the
+	// next colour's start.
+	kindEnds []int32
+	runs     []bodyRun // the bodies of each block, block by block
+	big      []int32   // the blocks run pass by pass, and the others
+	small    []int32
+	bigCons  int // the big blocks' constraints, which come first
 	// Where the small blocks' constraints are built, one view per worker
 	// running blocks at once (solver_stages.go): each block's, from its
 	// first constraint. localBusy[k]: a worker is using local[k].
@@ -205,6 +207,12 @@ type solverState struct {
 	h, inv      float64
 	soft, sSoft softness // body-body and body-slab
 	gh, halfG   sv       // gravity times h, and -g h/2
+}
+
+// colorEnd returns where the constraints of the colour at index seg of
+// blockCols end.
+func (sol *solverState) colorEnd(seg int) int32 {
+	return sol.kindEnds[seg*numKinds+numKinds-1]
 }
 
 // bindSolver makes the pool's stage functions for the solver once, so

@@ -100,12 +100,8 @@ type blockScratch struct {
 	// prevSlot: per manifold of this step's, its place in the last plan,
 	// or -1 (carrySlots).
 	lastSlot, prevSlot []int32
-	// kinds: per block, colour and kind, its next place as a new plan
-	// places them (solver_places.go), then where the kind ends, which a
-	// patched plan keeps (solver_patch.go).
-	kinds      []int32
-	lastKeys   []uint64
-	lastColors []int32 // the last plan's active manifolds' colours, in list order
+	lastKeys           []uint64
+	lastColors         []int32 // the last plan's active manifolds' colours, in list order
 	// A patch's scratch (solver_patch.go).
 	patchOut                                  []patchLeave
 	patchIn, patchNeed, patchPlace, patchFree []int32

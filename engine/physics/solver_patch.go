@@ -35,13 +35,13 @@ func (w *World) patchPlan() bool {
 	heads, active := w.contacts.heads, sc.active
 	last := bs.lastKeys
 
-	// What changes, per colour of each block (its index in blockEnds):
+	// What changes, per colour of each block (its index in blockCols):
 	// the manifolds that leave (bs.patchOut) and the active ones that
 	// come (bs.patchIn, list order); bs.patchPlace[j]: active manifold
 	// j's place in the block-order list, where it stays.
-	ends := sol.blockEnds
+	cols := sol.blockCols
 	bs.patchOut, bs.patchIn = bs.patchOut[:0], bs.patchIn[:0]
-	bs.patchNeed = bs.patchNeed[:len(ends)]
+	bs.patchNeed = bs.patchNeed[:len(cols)]
 	clear(bs.patchNeed)
 	bs.patchPlace = grow(bs.patchPlace, len(active))
 	i := 0
@@ -81,9 +81,8 @@ func (w *World) patchPlan() bool {
 			return false
 		}
 	}
-	cols := sol.blockCols
 	for seg, d := range bs.patchNeed {
-		if d > 0 && ends[seg]+d > cols[seg+1] {
+		if d > 0 && sol.colorEnd(seg)+d > cols[seg+1] {
 			return false // no room left in that colour
 		}
 	}
@@ -133,7 +132,7 @@ func (w *World) patchPlan() bool {
 }
 
 // notePatch keeps what patchPlan needs of a new plan with places places,
-// segs entries in sol.blockEnds and blocks blocks: the colours of its
+// segs entries in sol.blockCols and blocks blocks: the colours of its
 // active manifolds (colorOf, list order), and room in the lists a patch
 // keeps for as many manifolds as there are places, so that patching
 // allocates nothing.
@@ -162,18 +161,18 @@ func (w *World) leave(i int) bool {
 }
 
 // patchLeave is a manifold that leaves a patched plan: its place in the
-// block-order list, and its colour's index in sol.blockEnds.
+// block-order list, and its colour's index in sol.blockCols.
 type patchLeave struct {
 	place int32
 	seg   int32
 }
 
 // removeSlot takes the constraint in slot s out of colour seg (an index in
-// sol.blockEnds), keeping the colour one run sorted by kind: the last of
+// sol.blockCols), keeping the colour one run sorted by kind: the last of
 // s's kind fills s, the last of the next kind fills the place that left,
-// and so on to the colour's end (bs.kinds holds where each kind ends).
+// and so on to the colour's end (sol.kindEnds holds where each kind ends).
 func (w *World) removeSlot(s int32, seg int32) {
-	sol, kinds := &w.sol, w.sol.bs.kinds[seg*numKinds:][:numKinds]
+	sol, kinds := &w.sol, w.sol.kindEnds[seg*numKinds:][:numKinds]
 	kd := 0
 	for s >= kinds[kd] {
 		kd++
@@ -185,21 +184,19 @@ func (w *World) removeSlot(s int32, seg int32) {
 		w.moveSlot(kinds[kd], hole)
 		hole = kinds[kd]
 	}
-	sol.blockEnds[seg] = kinds[numKinds-1]
 }
 
 // insertSlot makes room for a constraint of kind kd at the end of its kind
 // in colour seg, each later kind handing its first slot on to its end, and
 // returns the slot.
 func (w *World) insertSlot(seg int32, kd int) int32 {
-	sol, kinds := &w.sol, w.sol.bs.kinds[seg*numKinds:][:numKinds]
+	kinds := w.sol.kindEnds[seg*numKinds:][:numKinds]
 	for k := numKinds - 1; k > kd; k-- {
 		w.moveSlot(kinds[k-1], kinds[k])
 		kinds[k]++
 	}
 	s := kinds[kd]
 	kinds[kd]++
-	sol.blockEnds[seg] = kinds[numKinds-1]
 	return s
 }
 

@@ -50,7 +50,6 @@ func checkPlanLayout(t *testing.T, w *World, step int) {
 	for bi := range sol.blocks {
 		blk := &sol.blocks[bi]
 		cols := sol.blockCols[blk.cols : blk.cols+stride]
-		ends := sol.blockEnds[blk.cols : blk.cols+stride]
 		inBlock := map[int32]bool{}
 		for _, r := range sol.runs[blk.runs[0]:blk.runs[1]] {
 			for i := r.lo; i < r.hi; i++ {
@@ -58,17 +57,17 @@ func checkPlanLayout(t *testing.T, w *World, step int) {
 			}
 		}
 		for c := 0; c <= numColors; c++ {
-			// Each colour's kinds end in order, the last at its end.
-			if !w.opt.wide {
-				kinds := bs.kinds[(int(blk.cols)+c)*numKinds:][:numKinds]
-				if kinds[0] < cols[c] || !slices.IsSorted(kinds) || kinds[numKinds-1] != ends[c] {
-					t.Fatalf("step %d: block %d colour %d: kinds end at %v, the colour runs %d to %d", step, bi, c, kinds, cols[c], ends[c])
-				}
+			// Each colour's kinds end in order, the last (the colour's
+			// end) within its room.
+			kinds := sol.kindEnds[(int(blk.cols)+c)*numKinds:][:numKinds]
+			end := kinds[numKinds-1]
+			if kinds[0] < cols[c] || !slices.IsSorted(kinds) || end > cols[c+1] {
+				t.Fatalf("step %d: block %d colour %d: kinds end at %v, the colour's places run %d to %d", step, bi, c, kinds, cols[c], cols[c+1])
 			}
 			for s := cols[c]; s < cols[c+1]; s++ {
 				k := sol.manOf[s]
-				if (s < ends[c]) != (k >= 0) {
-					t.Fatalf("step %d: block %d colour %d: slot %d holds %d, its run ends at %d", step, bi, c, s, k, ends[c])
+				if (s < end) != (k >= 0) {
+					t.Fatalf("step %d: block %d colour %d: slot %d holds %d, its run ends at %d", step, bi, c, s, k, end)
 				}
 				if k < 0 {
 					continue

@@ -20,8 +20,8 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 	cols := reserve(sol.blockCols[:0], mostBlocks*stride)[:nBlocks*stride]
 	sol.blockCols = cols
 	clear(cols)
-	kinds := reserve(bs.kinds[:0], mostBlocks*stride*numKinds)[:nBlocks*stride*numKinds]
-	bs.kinds = kinds
+	kinds := reserve(sol.kindEnds[:0], mostBlocks*stride*numKinds)[:nBlocks*stride*numKinds]
+	sol.kindEnds = kinds
 	clear(kinds)
 	for j, k := range active {
 		c := int(bs.islBlock[bs.manIsland[j]])*stride + int(sol.colorOf[j])
@@ -33,8 +33,6 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 	// (solver_stages.go). Each colour has room for a few more than it
 	// holds (colorRoom), where a patched plan puts the manifolds that
 	// begin (solver_patch.go).
-	ends := reserve(sol.blockEnds[:0], mostBlocks*stride)[:nBlocks*stride]
-	sol.blockEnds = ends
 	room := !w.opt.wide
 	sum := int32(0)
 	for pass := 0; pass < 2; pass++ {
@@ -46,21 +44,20 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 			for c := 0; c <= numColors; c++ {
 				n := cols[b*stride+c]
 				cols[b*stride+c] = sum
-				ends[b*stride+c] = sum + n
 				sum += n
 				if room && c < numColors {
 					sum += colorRoom(n)
 				}
 			}
 			cols[b*stride+numColors+1] = sum
-			ends[b*stride+numColors+1] = sum
 		}
 		if pass == 0 {
 			sol.bigCons = int(sum)
 		}
 	}
 	places := int(sum)
-	// kinds: each block's, colour's and kind's next place.
+	// kinds: each block's, colour's and kind's next place; once all are
+	// placed, where each ends (sol.kindEnds).
 	for c := range cols {
 		if c%stride > numColors {
 			continue
@@ -118,14 +115,14 @@ func (w *World) placeConstraints(mostBlocks int, carry bool) {
 			act[p], bs.plannedAt[p] = -1, -1
 		}
 		for c := 0; c < numColors; c++ {
-			for s := ends[b*stride+c]; s < cols[b*stride+c+1]; s++ {
+			for s := sol.colorEnd(b*stride + c); s < cols[b*stride+c+1]; s++ {
 				sol.manOf[s] = -1
 			}
 		}
 	}
 	bs.notePlan(active, act, heads, nb, w.opt.wide)
 	if room {
-		bs.notePatch(places, len(ends), nBlocks, sol.colorOf)
+		bs.notePatch(places, len(cols), nBlocks, sol.colorOf)
 	}
 	sc.active, bs.actTmp = act, reserve(active, places) // a patch copies the list order there
 }

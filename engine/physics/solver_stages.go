@@ -46,14 +46,14 @@ type blockSolve struct {
 	v    *consView // where the block's constraints are built
 	runs []bodyRun // its bodies
 	// cols: where its colours start in the constraints, the overflow set
-	// last, then its end; ends: where each colour's constraints end (the
-	// rest up to the next start is room: colorRoom); first and end are
-	// its first and its end.
-	cols, ends []int32
-	first, end int
-	segs       []wideSeg // per colour, its groups and the rest (nil: no groups)
-	big        bool
-	substep    int
+	// last, then its end; kinds: where each colour's kinds end (colorEnd;
+	// the rest up to the next start is room: colorRoom); first and end
+	// are its first and its end.
+	cols, kinds []int32
+	first, end  int
+	segs        []wideSeg // per colour, its groups and the rest (nil: no groups)
+	big         bool
+	substep     int
 
 	// The part being run: the stage, and the run of bodies or the colour
 	// it is over (the block's active manifolds or constraints for
@@ -126,7 +126,7 @@ func (w *World) stage(b *blockSolve, st solverStage) {
 		w.part(b, b.end-b.first, consChunk)
 	default:
 		for c := 0; c <= numColors; c++ {
-			if b.cols[c] == b.ends[c] {
+			if b.cols[c] == b.colorEnd(c) {
 				continue // no constraints, so no groups: most of a small block's colours
 			}
 			b.color = c
@@ -162,8 +162,11 @@ func (b *blockSolve) colorItems(c int) (n, chunk int) {
 		sg := &b.segs[c]
 		return int(sg.g1 - sg.g0 + sg.r1 - sg.r0), wideChunk
 	}
-	return int(b.ends[c] - b.cols[c]), consChunk
+	return int(b.colorEnd(c) - b.cols[c]), consChunk
 }
+
+// colorEnd returns where the constraints of b's colour c end.
+func (b *blockSolve) colorEnd(c int) int32 { return b.kinds[c*numKinds+numKinds-1] }
 
 // grouped reports whether colour c of b's stage runs by groups.
 func (b *blockSolve) grouped(c int) bool {
@@ -243,7 +246,7 @@ func (w *World) openBlock(b *blockSolve, bi int, v *consView) {
 	b.v, b.big = v, blk.big
 	b.runs = sol.runs[blk.runs[0]:blk.runs[1]]
 	b.cols = sol.blockCols[blk.cols : blk.cols+stride]
-	b.ends = sol.blockEnds[blk.cols : blk.cols+stride]
+	b.kinds = sol.kindEnds[blk.cols*numKinds : (blk.cols+stride)*numKinds]
 	b.first, b.end = int(b.cols[0]), int(b.cols[numColors+1])
 	b.segs = nil
 	if w.opt.wide {

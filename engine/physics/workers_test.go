@@ -291,7 +291,7 @@ func splitsWork(w *World) bool {
 			continue
 		}
 		for c := 0; c < numColors; c++ {
-			if sol.blockEnds[int(b.cols)+c]-sol.blockCols[int(b.cols)+c] > consChunk {
+			if sol.colorEnd(int(b.cols)+c)-sol.blockCols[int(b.cols)+c] > consChunk {
 				return true
 			}
 		}
