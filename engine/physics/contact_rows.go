@@ -174,11 +174,16 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 	vn := B.v.sub(A.v).dot(n) // normal velocity of the centres
 	wA, wB := A.w, B.w
 	lin := 0.0 // normal impulse applied in this pass
+	moved := false
 	for q := 0; q < cnt; q++ {
 		cp := &c.pts[q]
 		v := vn + wB.dot(c.en) + wB.sub(wA).dot(cp.rAn)
 		a, b, ic := normalRow(c.nMass[q], c.cur[q], inv, useBias, sf)
 		imp := row(v, cp.normalI, a, b, ic)
+		if imp == 0 {
+			continue // a speculative point that does not close: nothing moves
+		}
+		moved = true
 		cp.normalI += imp
 		lin += imp
 		vn += float64(imp * mAB)
@@ -187,6 +192,9 @@ func (w *World) solveNormal(c *constraint, A, B *bodyState, inv float64, useBias
 		// on every call (192 bytes).
 		wA = wA.madd(w.invIMulA(c, cp.rAn), -imp)
 		wB = wB.madd(w.invIMulB(c, c.rBn(q)), imp)
+	}
+	if !moved {
+		return
 	}
 	A.v = A.v.madd(n, -float64(lin*mA))
 	A.w = wA
