@@ -243,6 +243,13 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 	g := toSV(w.def.Gravity)
 	var local constraint
 	for j := lo; j < hi; j++ {
+		if a := j + prefetchAhead; a < hi && active[a] >= 0 {
+			// The constraint of the manifold a few places on, in its
+			// colour (prefetch.go).
+			if ia := int(sol.slotOf[a]) - v.base; ia >= 0 && ia < len(v.cons) {
+				prefetchConstraint(&v.cons[ia])
+			}
+		}
 		k := active[j]
 		if k < 0 {
 			continue // room (colorRoom)

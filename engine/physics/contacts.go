@@ -262,6 +262,12 @@ func (w *World) narrowJob(lo, hi int) {
 	cs := &w.contacts
 	pool, build := cs.pool, cs.build
 	for j := lo; j < hi; j++ {
+		if a := j + prefetchAhead; a < hi {
+			// Last step's manifold of the pair a few jobs on (prefetch.go).
+			if s := cs.prevSlot(a); s >= 0 {
+				prefetchManifold(&pool[s])
+			}
+		}
 		job := &cs.jobs[j]
 		if cs.fillJobs {
 			// Pair j is old manifold j (collide), whose key and flags are
@@ -326,6 +332,15 @@ func (w *World) narrowJob(lo, hi int) {
 			cs.attn[j] = job.flags != job.prevFlags || job.count != job.prevCount || job.wake >= 0
 		}
 	}
+}
+
+// prevSlot returns the slot of job j's manifold of last step, or -1 for a
+// new pair.
+func (cs *contactSet) prevSlot(j int) int32 {
+	if cs.fillJobs {
+		return cs.heads[j].slot // pair j is old manifold j
+	}
+	return cs.jobs[j].from
 }
 
 // emitContacts emits contact events, wakes and slab touches in key order,
