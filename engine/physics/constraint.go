@@ -244,11 +244,12 @@ func (w *World) prepareCons(v *consView, lo, hi int) (restit bool) {
 	var local constraint
 	for j := lo; j < hi; j++ {
 		if a := j + prefetchAhead; a < hi && active[a] >= 0 {
-			// The constraint of the manifold a few places on, in its
+			// The manifold a few places on, and its constraint in its
 			// colour (prefetch.go).
 			if ia := int(sol.slotOf[a]) - v.base; ia >= 0 && ia < len(v.cons) {
 				prefetchConstraint(&v.cons[ia])
 			}
+			prefetchManifoldHead(&pool[heads[active[a]].slot])
 		}
 		k := active[j]
 		if k < 0 {

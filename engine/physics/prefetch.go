@@ -16,5 +16,9 @@ const prefetchAhead = 6
 // prefetchManifold starts loading manifold m into the cache.
 func prefetchManifold(m *manifold) { prefetchRange(unsafe.Pointer(m), unsafe.Sizeof(*m)) }
 
+// prefetchManifoldHead starts loading what a constraint's refresh reads of
+// manifold m (refreshConstraint): its fields before relP.
+func prefetchManifoldHead(m *manifold) { prefetchRange(unsafe.Pointer(m), unsafe.Offsetof(m.relP)) }
+
 // prefetchConstraint starts loading constraint c into the cache.
 func prefetchConstraint(c *constraint) { prefetchRange(unsafe.Pointer(c), unsafe.Sizeof(*c)) }
