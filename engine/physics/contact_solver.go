@@ -19,7 +19,8 @@ import "math"
 //     the substep before, which is the same impulse (body_state.go).
 //   - Friction: Coulomb on two tangents at each manifold's centroid, clamped
 //     to the friction disc (the pyramid would brake diagonal slides harder
-//     than axial ones), plus a twist row; solved in both passes.
+//     than axial ones), plus a twist row; solved in the relax pass, and in
+//     the biased pass too for a face on a face (frictionInPass).
 //   - Speculative contacts: a point still apart by s may close at s/h.
 //   - Restitution: a few passes after the substeps, for points that closed
 //     faster than restitutionThreshold.
