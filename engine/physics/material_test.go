@@ -81,3 +81,36 @@ func TestRestitutionThreshold(t *testing.T) {
 		}
 	}
 }
+
+// A plank leaning on a wall rests on two edges, the floor's and the
+// wall's, whose friction the biased pass leaves to the relax pass
+// (frictionInPass). With mu 0.6 on both, a thin ladder holds up to
+// atan(2 mu / (1 - mu^2)), 61.9 degrees from the vertical: at 55 degrees
+// it stays put for 10 s, at 65 it slides down.
+func TestLeaningPlankHoldsToItsFrictionAngle(t *testing.T) {
+	for _, c := range []struct {
+		deg   float64
+		holds bool
+	}{{20, true}, {55, true}, {65, false}} {
+		def := DefaultWorldDef()
+		def.Sleep = false
+		w := mustWorld(t, def)
+		ground(t, w)
+		mustStatic(t, w, "wall", mgl64.Vec3{-3, 0, -3}, mgl64.Vec3{-2, 5, 3})
+		th := c.deg * math.Pi / 180
+		const hx, hy = 0.1, 1.0 // half thickness and half length
+		// Its lower outer edge on the floor, its upper inner one on the wall.
+		start := mgl64.Vec3{-2 + hy*math.Sin(th) + hx*math.Cos(th), hy*math.Cos(th) + hx*math.Sin(th), 0}
+		mustBody(t, w, BodyDef{Name: "plank", Center: start, Half: mgl64.Vec3{hx, hy, 0.5}, Mass: 10,
+			Friction: 0.6, Orientation: mgl64.QuatRotate(th, mgl64.Vec3{0, 0, 1})})
+		run(w, 600, 1.0/60)
+		moved := w.Body(0).Curr.Center.Sub(start).Len()
+		t.Logf("%v degrees: the centre moved %.4f m", c.deg, moved)
+		if c.holds && moved > 0.005 {
+			t.Errorf("%v degrees: the plank slid %.3f m; friction should hold it", c.deg, moved)
+		}
+		if !c.holds && moved < 0.1 {
+			t.Errorf("%v degrees: the plank moved %.3f m; past its friction angle it should slide", c.deg, moved)
+		}
+	}
+}
