@@ -64,9 +64,9 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, overflow bool)
 			nb++
 		}
 		solveRows(rs[:nb])
-		// The rows' impulses applied, then friction (a face's, in both
-		// passes: frictionInPass), its two halves each across the batch,
-		// so that the constraints' chains overlap as their rows' do.
+		// The rows' impulses applied, then friction (solvesFriction), its
+		// two halves each across the batch, so that the constraints'
+		// chains overlap as their rows' do.
 		var tp [rowBatch]tangentImpulse
 		var fric [rowBatch]bool // constraint j's friction is solved
 		for j := 0; j < nb; j++ {
@@ -78,7 +78,7 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, overflow bool)
 			}
 			ri := &rs[j].i
 			total := 0.0 + ri[0] + ri[1] + ri[2] + ri[3]
-			fric[j] = c.friction != 0 && (total != 0 || c.frictionHeld())
+			fric[j] = c.solvesFriction(useBias, total)
 			if fric[j] {
 				tp[j] = frictionTangent(c, A, B, total)
 			}
@@ -93,7 +93,7 @@ func (w *World) iterateCons(v *consView, first, end int, useBias, overflow bool)
 }
 
 // solveOne solves constraint i of v alone: its normal rows, then its
-// friction where the pass solves it (frictionInPass).
+// friction where the pass solves it (solvesFriction).
 func (w *World) solveOne(v *consView, i int, inv float64, useBias bool) {
 	c := &v.cons[i-v.base]
 	A, B := w.bodyPair(c)
@@ -101,15 +101,24 @@ func (w *World) solveOne(v *consView, i int, inv float64, useBias bool) {
 	if c.restitution {
 		v.cold[i-v.base].trackMax(c)
 	}
-	if c.friction != 0 && frictionInPass(c, useBias) {
-		total := 0.0
-		for q := int32(0); q < c.count; q++ {
-			total += c.pts[q].normalI
-		}
-		if total != 0 || c.frictionHeld() {
-			w.friction(c, A, B, total)
-		}
+	if c.friction == 0 {
+		return
 	}
+	total := 0.0
+	for q := int32(0); q < c.count; q++ {
+		total += c.pts[q].normalI
+	}
+	if c.solvesFriction(useBias, total) {
+		w.friction(c, A, B, total)
+	}
+}
+
+// solvesFriction reports whether a pass solves c's friction, c's points
+// holding normal impulses adding up to total: where c has friction, the
+// pass solves it for c (frictionInPass), and there is something to solve
+// (a normal impulse, or a friction impulse held: frictionHeld).
+func (c *constraint) solvesFriction(useBias bool, total float64) bool {
+	return c.friction != 0 && frictionInPass(c, useBias) && (total != 0 || c.frictionHeld())
 }
 
 // frictionInPass reports whether a pass solves c's friction: the relax
